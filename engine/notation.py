@@ -1,0 +1,327 @@
+"""Reading and writing plays: ``bar/3 5/off``, ``bar/3/5``, ``6/off(2)``, ``13/11*``.
+
+Minigam and multigam use RULES.md's absolute point numbers; backgammon uses each player's own
+numbering (home board 1-6), which is a checker's distance. A play is read by walking the user's
+moves over the real dice and then matching the position they lead to against the legal plays, so
+every way of writing the same play (either order of moves, a chain, one move over two dice) works.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.errors import (
+    AmbiguousPlayError,
+    IllegalPlayError,
+    IncompletePlayError,
+    InvalidPlayError,
+)
+from engine.position import BAR, OFF, Dice, Move, Play
+
+if TYPE_CHECKING:
+    from engine.position import Position
+
+PASS_WORDS = frozenset({"pass", "none", "no move", "-", "(no move)", "nothing"})
+
+_TOKEN = re.compile(
+    r"^(?P<chain>(?:bar|off|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((?P<count>\d)\))?$"
+)
+
+
+# ------------------------------------------------------------------------- writing
+
+
+def point_label(pos: Position, player: int, point: int) -> str:
+    """How ``player`` writes absolute ``point`` (``BAR``/``OFF`` included)."""
+    if point == BAR:
+        return "bar"
+    if point == OFF:
+        return "off"
+    if pos.variant.numbering == "own":
+        return str(pos.distance(player, point))
+    return str(point)
+
+
+def format_move(pos: Position, move: Move, player: int) -> str:
+    star = "*" if move.hit else ""
+    return f"{point_label(pos, player, move.src)}/{point_label(pos, player, move.dst)}{star}"
+
+
+def format_moves(pos: Position, moves: Sequence[Move], player: int | None = None) -> list[str]:
+    """Each move on its own, in the order played (the machine interface's form)."""
+    p = pos.turn if player is None else player
+    return [format_move(pos, m, p) for m in moves]
+
+
+def format_play(pos: Position, play: Play | Sequence[Move]) -> str:
+    """A play as people write it: a checker's consecutive moves as one chain (``bar/3/5``,
+    ``24/18*/13``), in the order played, and repeats as ``8/5(2)``."""
+    moves = play.moves if isinstance(play, Play) else tuple(play)
+    if not moves:
+        return "(no move)"
+    player = pos.turn
+    chains: list[list[Move]] = []
+    for move in moves:
+        for chain in reversed(chains):
+            if chain[-1].dst == move.src and move.src not in (BAR, OFF):
+                chain.append(move)
+                break
+        else:
+            chains.append([move])
+    texts = []
+    for chain in chains:
+        parts = [point_label(pos, player, chain[0].src)]
+        parts.extend(point_label(pos, player, m.dst) + ("*" if m.hit else "") for m in chain)
+        texts.append("/".join(parts))
+    counts: dict[str, int] = {}
+    for t in texts:
+        counts[t] = counts.get(t, 0) + 1
+    return " ".join(f"{t}({c})" if c > 1 else t for t, c in counts.items())
+
+
+# ------------------------------------------------------------------------- reading
+
+
+def _path_index(pos: Position, player: int, label: str, text: str) -> int:
+    """Path coordinate of a label: 0 for the bar, N + 1 for off, 1..N along the player's path."""
+    n = pos.variant.points
+    if label == "bar":
+        return 0
+    if label == "off":
+        return n + 1
+    number = int(label)
+    if not 1 <= number <= n:
+        raise InvalidPlayError(
+            f"{text!r}: there is no point {number} (points go from 1 to {n})", text=text
+        )
+    if pos.variant.numbering == "own":
+        return n + 1 - number
+    return number if pos.variant.directions[player] > 0 else n + 1 - number
+
+
+def _label_for_path(pos: Position, player: int, k: int) -> str:
+    n = pos.variant.points
+    if k == 0:
+        return "bar"
+    if k == n + 1:
+        return "off"
+    if pos.variant.numbering == "own":
+        return str(n + 1 - k)
+    return str(k if pos.variant.directions[player] > 0 else n + 1 - k)
+
+
+def parse_steps(pos: Position, text: str) -> list[tuple[int, int]]:
+    """The user's moves as ``(from, to)`` path coordinates, chains split and repeats expanded."""
+    player = pos.turn
+    cleaned = text.strip().lower().replace(",", " ").replace("\u2013", "-")
+    tokens = cleaned.split()
+    if not tokens:
+        raise InvalidPlayError("type the moves of your play, for example 'bar/3 5/off'", text=text)
+    steps: list[tuple[int, int]] = []
+    for token in tokens:
+        m = _TOKEN.match(token)
+        if not m:
+            raise InvalidPlayError(
+                f"{token!r} is not a move; write moves as from/to, e.g. 'bar/3', '5/off', '8/5(2)'",
+                text=text,
+            )
+        labels = [part.rstrip("*") for part in m.group("chain").split("/")]
+        ks = [_path_index(pos, player, label, text) for label in labels]
+        if all(a > b for a, b in itertools.pairwise(ks)):
+            ks.reverse()  # only one direction is possible for this player: "3/bar" is "bar/3"
+        for a, b in itertools.pairwise(ks):
+            if a >= b:
+                raise InvalidPlayError(
+                    f"{token!r} does not move in one direction along your path", text=text
+                )
+            if a == pos.variant.points + 1 or b == 0:
+                raise InvalidPlayError(f"{token!r}: checkers never come back from off", text=text)
+        count = int(m.group("count") or 1)
+        if count < 1:
+            raise InvalidPlayError(f"{token!r}: a repeat count must be at least 1", text=text)
+        for _ in range(count):
+            steps.extend(itertools.pairwise(ks))
+    return steps
+
+
+def _dice_values(pos: Position, dice: Dice) -> tuple[int, ...]:
+    if dice.is_double:
+        return (dice.first,) * pos.variant.doubles_moves
+    return (dice.first, dice.second)
+
+
+def _walk(pos: Position, k_src: int, k_dst: int, dice_left: tuple[int, ...]):
+    """Every way to carry one checker from path ``k_src`` to ``k_dst`` with some of ``dice_left``.
+
+    Yields ``(position, dice_left, moves)``.
+    """
+    n = pos.variant.points
+    player = pos.turn
+    src_abs = BAR if k_src == 0 else _abs_point(pos, player, k_src)
+    for die in sorted(set(dice_left), reverse=True):
+        for move, nxt in pos.single_moves(die):
+            if move.src != src_abs:
+                continue
+            k_new = n + 1 if move.dst == OFF else _path_of_abs(pos, player, move.dst)
+            rest = list(dice_left)
+            rest.remove(die)
+            rest_t = tuple(rest)
+            if k_new == k_dst:
+                yield nxt, rest_t, (move,)
+            elif k_new < k_dst:
+                for pos2, rest2, moves2 in _walk(nxt, k_new, k_dst, rest_t):
+                    yield pos2, rest2, (move, *moves2)
+
+
+def _abs_point(pos: Position, player: int, k: int) -> int:
+    n = pos.variant.points
+    return k if pos.variant.directions[player] > 0 else n + 1 - k
+
+
+def _path_of_abs(pos: Position, player: int, point: int) -> int:
+    n = pos.variant.points
+    return point if pos.variant.directions[player] > 0 else n + 1 - point
+
+
+def _reachable(pos: Position, steps: Sequence[tuple[int, int]], dice_left: tuple[int, ...]):
+    """Every ``(position, dice_left, moves)`` reached by making ``steps`` in this order."""
+    if not steps:
+        yield pos, dice_left, ()
+        return
+    (k_src, k_dst), rest = steps[0], steps[1:]
+    for nxt, left, moves in _walk(pos, k_src, k_dst, dice_left):
+        for end, left2, moves2 in _reachable(nxt, rest, left):
+            yield end, left2, moves + moves2
+
+
+def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
+    """The legal play that ``text`` describes, or a specific :class:`PlayError`."""
+    d = dice if isinstance(dice, Dice) else Dice(*dice)
+    legal = pos.legal_plays(d)
+    legal_texts = [pos.format_play(p) for p in legal]
+    by_result = {(p.result.board, p.result.bar): p for p in legal}
+    stripped = text.strip().lower()
+    if not legal[0].moves:
+        if stripped in PASS_WORDS or stripped == "":
+            return legal[0]
+        raise IllegalPlayError(
+            f"no move is possible with {d}: the turn passes (you typed {text!r})", text=text, legal=["(no move)"]
+        )
+    if stripped in PASS_WORDS:
+        raise IllegalPlayError(f"you can move with {d}, so you cannot pass", text=text, legal=legal_texts)
+    steps = parse_steps(pos, text)
+    all_dice = _dice_values(pos, d)
+    if len(steps) > len(all_dice):
+        raise IllegalPlayError(
+            f"{text!r} has {len(steps)} moves but {d} gives only {len(all_dice)}", text=text, legal=legal_texts
+        )
+    matched: dict = {}
+    partial: list = []
+    tried = set()
+    for order in itertools.permutations(range(len(steps))):
+        seq = tuple(steps[i] for i in order)
+        if seq in tried:
+            continue
+        tried.add(seq)
+        for end, left, _moves in _reachable(pos, seq, all_dice):
+            key = (end.board, end.bar)
+            if key in by_result:
+                matched[key] = by_result[key]
+            else:
+                partial.append((end, left))
+    if len(matched) == 1:
+        return next(iter(matched.values()))
+    if len(matched) > 1:
+        options = [pos.format_play(p) for p in matched.values()]
+        raise AmbiguousPlayError(
+            f"{text!r} could mean {' or '.join(options)}; write the moves out to choose",
+            text=text,
+            legal=legal_texts,
+        )
+    if partial:
+        missing = _missing_dice(partial, by_result)
+        if missing:
+            dice_words = " and ".join(str(x) for x in missing)
+            raise IncompletePlayError(
+                f"{text!r} is not the whole turn: you must also play the {dice_words}",
+                text=text,
+                legal=legal_texts,
+            )
+        raise IllegalPlayError(
+            f"{text!r} is not allowed with {d}: {_why_not_legal(pos, d, partial)}",
+            text=text,
+            legal=legal_texts,
+        )
+    raise IllegalPlayError(
+        f"{text!r} is not possible with {d}: {_first_bad_step(pos, steps, all_dice)}",
+        text=text,
+        legal=legal_texts,
+    )
+
+
+def _missing_dice(partial, by_result) -> tuple[int, ...]:
+    """If some reached position can be completed into a legal play, the dice it still has to play."""
+    for end, left in partial:
+        if not left:
+            continue
+        if _completes(end, left, by_result):
+            return tuple(sorted(left, reverse=True))
+    return ()
+
+
+def _completes(pos: Position, left: tuple[int, ...], by_result) -> bool:
+    if (pos.board, pos.bar) in by_result:
+        return True
+    for die in set(left):
+        rest = list(left)
+        rest.remove(die)
+        for _move, nxt in pos.single_moves(die):
+            if _completes(nxt, tuple(rest), by_result):
+                return True
+    return False
+
+
+def _why_not_legal(pos: Position, dice: Dice, partial) -> str:
+    if pos.variant.forced == "order":
+        return "each die must be played when it can be, in the order you choose"
+    if not dice.is_double and any(len(left) == 1 for _end, left in partial):
+        return "you must use both dice when you can, and the larger one when only one can be played"
+    return "you must play as many dice as you can"
+
+
+def _first_bad_step(pos: Position, steps, all_dice) -> str:
+    """Explain the first move that cannot be made, trying the moves in the order given."""
+    player = pos.turn
+    current = [(pos, tuple(all_dice))]
+    for k_src, k_dst in steps:
+        nxt = [(end, left) for p, dl in current for end, left, _m in _walk(p, k_src, k_dst, dl)]
+        if not nxt:
+            src = _label_for_path(pos, player, k_src)
+            dst = _label_for_path(pos, player, k_dst)
+            return _explain_step(current[0][0], k_src, k_dst, f"{src}/{dst}")
+        current = nxt
+    return "the moves do not fit together"
+
+
+def _explain_step(pos: Position, k_src: int, k_dst: int, label: str) -> str:
+    player = pos.turn
+    n = pos.variant.points
+    if k_src == 0:
+        if not pos.bar[player]:
+            return f"{label}: you have no checker on the bar"
+    else:
+        val = pos.board[_abs_point(pos, player, k_src) - 1]
+        if not val or (val & 3) != player:
+            return f"{label}: you have no checker on point {label.split('/')[0]}"
+        if pos.variant.bar_rule == "strict" and pos.bar[player]:
+            return f"{label}: you must enter your checkers from the bar first"
+    if k_dst <= n:
+        val = pos.board[_abs_point(pos, player, k_dst) - 1]
+        if val >= 8 and (val & 3) != player:
+            return f"{label}: point {label.split('/')[1]} is blocked (two or more opposing checkers)"
+    else:
+        return f"{label}: you may not bear that checker off now"
+    return f"{label}: no die of this roll takes that checker there"

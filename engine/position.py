@@ -1,0 +1,582 @@
+"""Positions, dice, moves and plays in RULES.md's absolute coordinates.
+
+A :class:`Position` is immutable. Its board is a tuple of ``N`` packed integers, one per point
+(index ``i`` is point ``i + 1``): ``0`` for an empty point, otherwise ``count * 4 + owner``. So a point
+is *open* to player ``p`` when its value is below 8 (empty or a blot) or its owner is ``p``, and it holds
+a blot when ``4 <= value < 8``. Use :meth:`Position.point` for the readable ``(owner, count)`` form.
+
+Legal plays follow gnubg's rule: generate the resulting positions, keep one entry per distinct
+position, then show each with the moves that reach it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
+
+from engine.errors import PositionError
+from engine.variants import Variant, find_variant
+
+BAR = 0
+"""``Move.src`` of a checker entering from the bar."""
+OFF = -1
+"""``Move.dst`` of a checker borne off."""
+
+
+class Dice(NamedTuple):
+    """Two dice as rolled. ``Dice(5, 3)``; ``str`` gives ``"5-3"``."""
+
+    first: int
+    second: int
+
+    @classmethod
+    def parse(cls, text: str | Sequence[int]) -> Dice:
+        """Read ``"5-3"``, ``"53"``, ``"5 3"`` or ``[5, 3]``."""
+        if isinstance(text, str):
+            digits = [c for c in text if c.isdigit()]
+            values = [int(c) for c in digits]
+        else:
+            values = [int(x) for x in text]
+        if len(values) != 2 or not all(1 <= x <= 6 for x in values):
+            raise ValueError(f"dice must be two numbers from 1 to 6, not {text!r}")
+        return cls(values[0], values[1])
+
+    @property
+    def is_double(self) -> bool:
+        return self.first == self.second
+
+    @property
+    def high(self) -> int:
+        return max(self.first, self.second)
+
+    @property
+    def low(self) -> int:
+        return min(self.first, self.second)
+
+    def __str__(self) -> str:
+        return f"{self.first}-{self.second}"
+
+
+class Move(NamedTuple):
+    """One checker moved by one die, in absolute points (``BAR`` / ``OFF`` for the ends)."""
+
+    src: int
+    dst: int
+    hit: bool = False
+
+    def __repr__(self) -> str:
+        return f"Move({self.src}, {self.dst}{', hit=True' if self.hit else ''})"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A whole turn: the moves in the order played and the position they lead to."""
+
+    moves: tuple[Move, ...]
+    result: Position
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+
+def _paths(variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """For each player, the board index of path step k (k = 1..N) at ``path[k - 1]``."""
+    n = variant.points
+    out = []
+    for direction in variant.directions:
+        if direction > 0:
+            out.append(tuple(range(n)))
+        else:
+            out.append(tuple(range(n - 1, -1, -1)))
+    return tuple(out)
+
+
+_PATHS: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+
+def paths_for(variant: Variant) -> tuple[tuple[int, ...], ...]:
+    try:
+        return _PATHS[variant.name]
+    except KeyError:
+        _PATHS[variant.name] = p = _paths(variant)
+        return p
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position: the variant, the player to move, the board, each player's bar and borne-off count."""
+
+    variant: Variant
+    turn: int
+    board: tuple[int, ...]
+    bar: tuple[int, ...]
+    off: tuple[int, ...]
+    _cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def initial(cls, variant: str | Variant, turn: int = 0) -> Position:
+        """The starting position of ``variant`` with ``turn`` to move."""
+        v = find_variant(variant)
+        board = [0] * v.points
+        paths = paths_for(v)
+        bar = []
+        for p in range(v.players):
+            on_board = 0
+            for distance, count in v.start:
+                idx = paths[p][v.points - distance]
+                board[idx] = count * 4 + p
+                on_board += count
+            bar.append(v.checkers - on_board)
+        return cls(v, turn, tuple(board), tuple(bar), (0,) * v.players)
+
+    @classmethod
+    def from_points(
+        cls,
+        variant: str | Variant,
+        *,
+        turn: int = 0,
+        points: Sequence[tuple[int, int] | Sequence[int] | None] | dict[int, tuple[int, int]] = (),
+        bar: Sequence[int] | None = None,
+        off: Sequence[int] | None = None,
+    ) -> Position:
+        """Build and validate a position from readable parts.
+
+        ``points`` is either a sequence of ``N`` entries (``None`` or ``(player, count)``, point 1 first)
+        or a dict ``{point: (player, count)}``. When ``off`` is omitted, it is whatever is on neither the
+        board nor the bar; when ``bar`` is omitted too, missing checkers are borne off.
+        """
+        v = find_variant(variant)
+        n = v.points
+        board = [0] * n
+        items: Iterable[tuple[int, object]]
+        if isinstance(points, dict):
+            items = points.items()
+        else:
+            if len(points) not in (0, n):
+                raise PositionError(f"{v.name} has {n} points, not {len(points)}")
+            items = enumerate(points, start=1)
+        for point, entry in items:
+            if not isinstance(point, int) or not 1 <= point <= n:
+                raise PositionError(f"point {point!r} is not on a {n}-point board")
+            if entry is None:
+                continue
+            try:
+                owner, count = (int(x) for x in entry)  # type: ignore[union-attr]
+            except (TypeError, ValueError):
+                raise PositionError(f"point {point} must be null or [player, count], not {entry!r}") from None
+            if count == 0:
+                continue
+            if not 0 <= owner < v.players or count < 0:
+                raise PositionError(f"point {point}: bad player or count in {entry!r}")
+            board[point - 1] = count * 4 + owner
+        bar_t = tuple(int(x) for x in bar) if bar is not None else (0,) * v.players
+        if off is None:
+            on = [bar_t[p] if p < len(bar_t) else 0 for p in range(v.players)]
+            for val in board:
+                if val:
+                    on[val & 3] += val >> 2
+            off_t = tuple(v.checkers - c for c in on)
+        else:
+            off_t = tuple(int(x) for x in off)
+        pos = cls(v, int(turn), tuple(board), bar_t, off_t)
+        pos.validate()
+        return pos
+
+    def validate(self) -> None:
+        """Raise :class:`PositionError` unless this is a legal position of its variant."""
+        v = self.variant
+        if len(self.board) != v.points:
+            raise PositionError(f"{v.name} has {v.points} points, not {len(self.board)}")
+        if len(self.bar) != v.players or len(self.off) != v.players:
+            raise PositionError(f"{v.name} needs bar and off counts for {v.players} players")
+        if not 0 <= self.turn < v.players:
+            raise PositionError(f"turn must be a player from 0 to {v.players - 1}, not {self.turn}")
+        totals = list(self.bar)
+        for i, val in enumerate(self.board):
+            if val == 0:
+                continue
+            owner, count = val & 3, val >> 2
+            if owner >= v.players or count < 1:
+                raise PositionError(f"point {i + 1} holds a bad value {val}")
+            totals[owner] += count
+        for p in range(v.players):
+            if self.bar[p] < 0 or self.off[p] < 0:
+                raise PositionError(f"player {p} has a negative bar or off count")
+            if totals[p] + self.off[p] != v.checkers:
+                raise PositionError(
+                    f"player {p} has {totals[p] + self.off[p]} checkers; {v.name} needs {v.checkers}"
+                )
+
+    # ----------------------------------------------------------------- reading
+    def point(self, point: int) -> tuple[int, int] | None:
+        """``(owner, count)`` on absolute ``point`` (1..N), or ``None`` when empty."""
+        val = self.board[point - 1]
+        return (val & 3, val >> 2) if val else None
+
+    def points(self) -> list[tuple[int, int] | None]:
+        """Every point, point 1 first, as in :meth:`point`."""
+        return [(val & 3, val >> 2) if val else None for val in self.board]
+
+    def distance(self, player: int, point: int) -> int:
+        """Pips ``player`` still needs to bear off a checker on absolute ``point`` (``BAR``: N + 1)."""
+        n = self.variant.points
+        if point == BAR:
+            return n + 1
+        return n + 1 - point if self.variant.directions[player] > 0 else point
+
+    def pip_count(self, player: int) -> int:
+        """Total pips ``player`` needs to bear off every checker."""
+        n = self.variant.points
+        total = self.bar[player] * (n + 1)
+        for k, idx in enumerate(paths_for(self.variant)[player], start=1):
+            val = self.board[idx]
+            if val and (val & 3) == player:
+                total += (val >> 2) * (n + 1 - k)
+        return total
+
+    def pip_counts(self) -> tuple[int, ...]:
+        return tuple(self.pip_count(p) for p in range(self.variant.players))
+
+    def checkers_on(self, player: int) -> list[tuple[int, int]]:
+        """``(absolute point, count)`` of ``player``'s checkers on the board."""
+        return [(i + 1, val >> 2) for i, val in enumerate(self.board) if val and (val & 3) == player]
+
+    def is_finished(self, player: int) -> bool:
+        """Has ``player`` borne off every checker?"""
+        return self.off[player] == self.variant.checkers
+
+    @property
+    def winner(self) -> int | None:
+        """In a two-player variant, the player who has borne off everything, if any."""
+        for p in range(self.variant.players):
+            if self.off[p] == self.variant.checkers:
+                return p
+        return None
+
+    def with_turn(self, turn: int) -> Position:
+        return Position(self.variant, turn, self.board, self.bar, self.off)
+
+    def key(self) -> tuple:
+        """A hashable key of everything but the variant."""
+        return (self.turn, self.board, self.bar)
+
+    def __hash__(self) -> int:
+        return hash((self.variant.name, self.turn, self.board, self.bar, self.off))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self.variant is other.variant
+            and self.turn == other.turn
+            and self.board == other.board
+            and self.bar == other.bar
+            and self.off == other.off
+        )
+
+    def __repr__(self) -> str:
+        from engine.position_id import encode_full_id
+
+        return f"Position.from_id({encode_full_id(self)!r})"
+
+    # ----------------------------------------------------------------- moving
+    def single_moves(self, die: int, player: int | None = None) -> list[tuple[Move, Position]]:
+        """Every way ``player`` (default: the player to move) can play one ``die`` from here."""
+        p = self.turn if player is None else player
+        return [
+            (move, Position(self.variant, self.turn, b, bar, off))
+            for move, b, bar, off in _expand(self.variant, self.board, self.bar, self.off, p, die)
+        ]
+
+    def legal_plays(self, dice: Dice | Sequence[int]) -> tuple[Play, ...]:
+        """Every legal play for ``dice``, one per distinct resulting position (``()`` means pass).
+
+        The result positions keep ``turn`` unchanged; the game flow hands the turn on.
+        """
+        d = dice if isinstance(dice, Dice) else Dice(*dice)
+        cache_key = ("plays", d.low, d.high)
+        cached = self._cache.get(cache_key)
+        if cached is not None:
+            return cached
+        v = self.variant
+        found = _legal(v, self.board, self.bar, self.off, self.turn, d)
+        plays = tuple(
+            Play(tuple(moves), Position(v, self.turn, b, bar, off)) for moves, b, bar, off in found
+        )
+        self._cache[cache_key] = plays
+        return plays
+
+    def can_move(self, dice: Dice | Sequence[int]) -> bool:
+        return bool(self.legal_plays(dice))
+
+    def apply_moves(self, moves: Iterable[Move]) -> Position:
+        """Apply single moves one after another without checking the dice (for replays and tests).
+
+        Each move must still be a legal single step for the player to move; a bad one raises
+        :class:`PositionError`.
+        """
+        pos = self
+        for move in moves:
+            die = _die_for(pos, move)
+            for m, nxt in pos.single_moves(die):
+                if m.src == move.src and m.dst == move.dst:
+                    pos = nxt
+                    break
+            else:
+                raise PositionError(f"{move!r} cannot be played from this position")
+        return pos
+
+    # ----------------------------------------------------------------- notation
+    def format_move(self, move: Move, player: int | None = None) -> str:
+        from engine.notation import format_move
+
+        return format_move(self, move, self.turn if player is None else player)
+
+    def format_play(self, play: Play | Sequence[Move]) -> str:
+        from engine.notation import format_play
+
+        return format_play(self, play)
+
+    def parse_play(self, dice: Dice | Sequence[int], text: str) -> Play:
+        from engine.notation import parse_play
+
+        return parse_play(self, dice, text)
+
+    # ----------------------------------------------------------------- IDs
+    def position_id(self) -> str:
+        from engine.position_id import encode_position_id
+
+        return encode_position_id(self)
+
+    def full_id(self) -> str:
+        from engine.position_id import encode_full_id
+
+        return encode_full_id(self)
+
+    @classmethod
+    def from_id(cls, text: str, variant: str | Variant | None = None, turn: int = 0) -> Position:
+        from engine.position_id import decode_id
+
+        return decode_id(text, variant, turn)
+
+    # ----------------------------------------------------------------- JSON
+    def to_json(self, *, with_turn: bool = True) -> dict:
+        """The machine-interface shape of RULES.md coordinates (``points[i]`` is point ``i + 1``)."""
+        out: dict = {"variant": self.variant.name}
+        if with_turn:
+            out["turn"] = self.turn
+        out["bar"] = list(self.bar)
+        out["off"] = list(self.off)
+        out["points"] = [[val & 3, val >> 2] if val else None for val in self.board]
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> Position:
+        if not isinstance(data, dict):
+            raise PositionError("a position must be a JSON object")
+        try:
+            variant = data["variant"]
+            points = data["points"]
+        except KeyError as exc:
+            raise PositionError(f"a position needs {exc.args[0]!r}") from None
+        if not isinstance(points, list):
+            raise PositionError("'points' must be a list")
+        bar = data.get("bar")
+        off = data.get("off")
+        for name, value in (("bar", bar), ("off", off)):
+            if value is not None and (
+                not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+            ):
+                raise PositionError(f"{name!r} must be a list of whole numbers")
+        turn = data.get("turn", 0)
+        if not isinstance(turn, int) or isinstance(turn, bool):
+            raise PositionError("'turn' must be a player number")
+        return cls.from_points(variant, turn=turn, points=points, bar=bar, off=off)
+
+    def cached(self, key: object, compute):  # noqa: ANN001 - small memo helper for derived data
+        """Memoise derived data on this (immutable) position."""
+        try:
+            return self._cache[key]
+        except KeyError:
+            self._cache[key] = value = compute()
+            return value
+
+
+# --------------------------------------------------------------------- generation
+
+
+def _bearoff_allowed(v: Variant, board: tuple[int, ...], bar: tuple[int, ...], p: int, path) -> bool:
+    rule = v.bearoff
+    if rule == "always":
+        return True
+    if bar[p]:
+        return False
+    if rule == "no-bar":
+        return True
+    # "home": every checker in the last six points of the path
+    for k in range(v.points - 6):
+        val = board[path[k]]
+        if val and (val & 3) == p:
+            return False
+    return True
+
+
+def _expand(v: Variant, board, bar, off, p: int, die: int) -> list:
+    """All single moves of ``die`` for player ``p``: ``[(Move, board, bar, off), ...]``."""
+    n = v.points
+    path = paths_for(v)[p]
+    out = []
+    mybar = bar[p]
+    if mybar:
+        idx = path[die - 1]
+        val = board[idx]
+        if val < 8 or (val & 3) == p:
+            nb = list(board)
+            nbar = list(bar)
+            nbar[p] -= 1
+            hit = False
+            if val == 0:
+                nb[idx] = 4 + p
+            elif (val & 3) == p:
+                nb[idx] = val + 4
+            else:
+                hit = True
+                nbar[val & 3] += 1
+                nb[idx] = 4 + p
+            out.append((Move(BAR, idx + 1, hit), tuple(nb), tuple(nbar), off))
+        if v.bar_rule == "strict":
+            return out
+    can_bear = None
+    first = True
+    for k in range(n):
+        src = path[k]
+        sval = board[src]
+        if not sval or (sval & 3) != p:
+            continue
+        t = k + die
+        if t < n:
+            dst = path[t]
+            val = board[dst]
+            if val < 8 or (val & 3) == p:
+                nb = list(board)
+                nb[src] = sval - 4 if sval >= 8 else 0
+                hit = False
+                nbar = bar
+                if val == 0:
+                    nb[dst] = 4 + p
+                elif (val & 3) == p:
+                    nb[dst] = val + 4
+                else:
+                    hit = True
+                    lb = list(bar)
+                    lb[val & 3] += 1
+                    nbar = tuple(lb)
+                    nb[dst] = 4 + p
+                out.append((Move(src + 1, dst + 1, hit), tuple(nb), nbar, off))
+        else:
+            if can_bear is None:
+                can_bear = _bearoff_allowed(v, board, bar, p, path)
+            if can_bear and (t == n or (first and not mybar)):
+                nb = list(board)
+                nb[src] = sval - 4 if sval >= 8 else 0
+                noff = list(off)
+                noff[p] += 1
+                out.append((Move(src + 1, OFF), tuple(nb), bar, tuple(noff)))
+        first = False
+    return out
+
+
+def _legal(v: Variant, board, bar, off, p: int, dice: Dice) -> list:
+    """``[(moves, board, bar, off), ...]``, one per distinct legal result."""
+    a, b = dice.first, dice.second
+    if v.forced == "order":
+        return _legal_order(v, board, bar, off, p, a, b)
+    if a == b:
+        seqs = [(a,) * v.doubles_moves]
+    else:
+        # Larger die first: if only one die can be played, its plays come from this order.
+        seqs = [(dice.high, dice.low), (dice.low, dice.high)]
+    best_depth = 0
+    best: dict = {}
+    for seq in seqs:
+        frontier = [((), board, bar, off)]
+        depth = 0
+        for die in seq:
+            nxt = []
+            seen = set()
+            for moves, b0, bar0, off0 in frontier:
+                for move, b1, bar1, off1 in _expand(v, b0, bar0, off0, p, die):
+                    key = (b1, bar1)
+                    if key not in seen:
+                        seen.add(key)
+                        nxt.append(((*moves, move), b1, bar1, off1))
+            if not nxt:
+                break
+            frontier = nxt
+            depth += 1
+        if depth > best_depth:
+            best_depth = depth
+            best = {}
+        elif depth == 1 and best_depth == 1:
+            # Only one die can be played at all, and the larger one (the first order) can:
+            # the larger must be used, so the smaller die's plays are not added.
+            continue
+        if depth == best_depth and depth > 0:
+            for item in frontier:
+                best.setdefault((item[1], item[2]), item)
+    if best_depth == 0:
+        return [((), board, bar, off)]
+    return list(best.values())
+
+
+def _die_for_move(v: Variant, move: Move, p: int) -> int:
+    """Pips between the ends of ``move`` (for a bear-off: the distance of its source)."""
+    n = v.points
+    if move.src == BAR:
+        k_src = 0
+    else:
+        k_src = move.src if v.directions[p] > 0 else n + 1 - move.src
+    k_dst = n + 1 if move.dst == OFF else (move.dst if v.directions[p] > 0 else n + 1 - move.dst)
+    return k_dst - k_src
+
+
+def _legal_order(v: Variant, board, bar, off, p: int, a: int, b: int) -> list:
+    orders = [(a, b)] if a == b else [(a, b), (b, a)]
+    results: dict = {}
+    for x, y in orders:
+        first = _expand(v, board, bar, off, p, x)
+        if first:
+            for m1, b1, bar1, off1 in first:
+                second = _expand(v, b1, bar1, off1, p, y)
+                if second:
+                    for m2, b2, bar2, off2 in second:
+                        results.setdefault((b2, bar2), ((m1, m2), b2, bar2, off2))
+                else:
+                    results.setdefault((b1, bar1), ((m1,), b1, bar1, off1))
+        else:
+            second = _expand(v, board, bar, off, p, y)
+            for m2, b2, bar2, off2 in second:
+                results.setdefault((b2, bar2), ((m2,), b2, bar2, off2))
+    if not results:
+        return [((), board, bar, off)]
+    return list(results.values())
+
+
+def _die_for(pos: Position, move: Move) -> int:
+    """The die a single move needs; a bear-off may need any die at least its distance."""
+    steps = _die_for_move(pos.variant, move, pos.turn)
+    if move.dst == OFF:
+        for die in range(steps, 7):
+            if any(m.src == move.src and m.dst == OFF for m, _ in pos.single_moves(die)):
+                return die
+    return steps
+
+
+def all_dice() -> Iterator[Dice]:
+    """The 21 distinct rolls, doubles included, higher die first."""
+    for hi, lo in itertools.combinations_with_replacement(range(6, 0, -1), 2):
+        yield Dice(hi, lo)
