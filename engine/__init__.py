@@ -1,1 +1,55 @@
-"""Rules engine for the Minigam family of dice games: positions, legal plays, notation, scoring."""
+"""Minigam's rules engine: every variant of RULES.md, pure Python, no I/O.
+
+Start with :func:`find_variant`, :meth:`Position.initial`, :meth:`Position.legal_plays`,
+:meth:`Position.parse_play` and :class:`Game`.
+"""
+
+from engine.dice import ScriptedDice, SecretDice, SeededDice
+from engine.errors import (
+    AmbiguousPlayError,
+    EngineError,
+    GameStateError,
+    IllegalPlayError,
+    IncompletePlayError,
+    InvalidPlayError,
+    PlayError,
+    PositionError,
+    PositionIdError,
+)
+from engine.game import Event, Game, Match, MatchContext, Outcome, Termination, WinKind, replay
+from engine.position import BAR, OFF, Dice, Move, Play, Position, all_dice
+from engine.variants import VARIANTS, UnknownVariantError, Variant, find_variant
+
+__all__ = [
+    "BAR",
+    "OFF",
+    "VARIANTS",
+    "AmbiguousPlayError",
+    "Dice",
+    "EngineError",
+    "Event",
+    "Game",
+    "GameStateError",
+    "IllegalPlayError",
+    "IncompletePlayError",
+    "InvalidPlayError",
+    "Match",
+    "MatchContext",
+    "Move",
+    "Outcome",
+    "Play",
+    "PlayError",
+    "Position",
+    "PositionError",
+    "PositionIdError",
+    "ScriptedDice",
+    "SecretDice",
+    "SeededDice",
+    "Termination",
+    "UnknownVariantError",
+    "Variant",
+    "WinKind",
+    "all_dice",
+    "find_variant",
+    "replay",
+]

@@ -26,9 +26,7 @@ if TYPE_CHECKING:
 
 PASS_WORDS = frozenset({"pass", "none", "no move", "-", "(no move)", "nothing"})
 
-_TOKEN = re.compile(
-    r"^(?P<chain>(?:bar|off|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((?P<count>\d)\))?$"
-)
+_TOKEN = re.compile(r"^(?P<chain>(?:bar|off|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((?P<count>\d)\))?$")
 
 
 # ------------------------------------------------------------------------- writing
@@ -94,9 +92,7 @@ def _path_index(pos: Position, player: int, label: str, text: str) -> int:
         return n + 1
     number = int(label)
     if not 1 <= number <= n:
-        raise InvalidPlayError(
-            f"{text!r}: there is no point {number} (points go from 1 to {n})", text=text
-        )
+        raise InvalidPlayError(f"{text!r}: there is no point {number} (points go from 1 to {n})", text=text)
     if pos.variant.numbering == "own":
         return n + 1 - number
     return number if pos.variant.directions[player] > 0 else n + 1 - number
@@ -134,9 +130,7 @@ def parse_steps(pos: Position, text: str) -> list[tuple[int, int]]:
             ks.reverse()  # only one direction is possible for this player: "3/bar" is "bar/3"
         for a, b in itertools.pairwise(ks):
             if a >= b:
-                raise InvalidPlayError(
-                    f"{token!r} does not move in one direction along your path", text=text
-                )
+                raise InvalidPlayError(f"{token!r} does not move in one direction along your path", text=text)
             if a == pos.variant.points + 1 or b == 0:
                 raise InvalidPlayError(f"{token!r}: checkers never come back from off", text=text)
         count = int(m.group("count") or 1)
@@ -208,7 +202,9 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
         if stripped in PASS_WORDS or stripped == "":
             return legal[0]
         raise IllegalPlayError(
-            f"no move is possible with {d}: the turn passes (you typed {text!r})", text=text, legal=["(no move)"]
+            f"no move is possible with {d}: the turn passes (you typed {text!r})",
+            text=text,
+            legal=["(no move)"],
         )
     if stripped in PASS_WORDS:
         raise IllegalPlayError(f"you can move with {d}, so you cannot pass", text=text, legal=legal_texts)
@@ -216,7 +212,9 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
     all_dice = _dice_values(pos, d)
     if len(steps) > len(all_dice):
         raise IllegalPlayError(
-            f"{text!r} has {len(steps)} moves but {d} gives only {len(all_dice)}", text=text, legal=legal_texts
+            f"{text!r} has {len(steps)} moves but {d} gives only {len(all_dice)}",
+            text=text,
+            legal=legal_texts,
         )
     matched: dict = {}
     partial: list = []
@@ -315,7 +313,7 @@ def _explain_step(pos: Position, k_src: int, k_dst: int, label: str) -> str:
     else:
         val = pos.board[_abs_point(pos, player, k_src) - 1]
         if not val or (val & 3) != player:
-            return f"{label}: you have no checker on point {label.split('/')[0]}"
+            return f"{label}: you have no checker on point {label.split('/', maxsplit=1)[0]}"
         if pos.variant.bar_rule == "strict" and pos.bar[player]:
             return f"{label}: you must enter your checkers from the bar first"
     if k_dst <= n:

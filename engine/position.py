@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import NamedTuple
 
 from engine.errors import PositionError
@@ -304,9 +303,7 @@ class Position:
             return cached
         v = self.variant
         found = _legal(v, self.board, self.bar, self.off, self.turn, d)
-        plays = tuple(
-            Play(tuple(moves), Position(v, self.turn, b, bar, off)) for moves, b, bar, off in found
-        )
+        plays = tuple(Play(tuple(moves), Position(v, self.turn, b, bar, off)) for moves, b, bar, off in found)
         self._cache[cache_key] = plays
         return plays
 
@@ -389,7 +386,8 @@ class Position:
         off = data.get("off")
         for name, value in (("bar", bar), ("off", off)):
             if value is not None and (
-                not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+                not isinstance(value, list)
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
             ):
                 raise PositionError(f"{name!r} must be a list of whole numbers")
         turn = data.get("turn", 0)
@@ -397,7 +395,7 @@ class Position:
             raise PositionError("'turn' must be a player number")
         return cls.from_points(variant, turn=turn, points=points, bar=bar, off=off)
 
-    def cached(self, key: object, compute):  # noqa: ANN001 - small memo helper for derived data
+    def cached(self, key: object, compute):
         """Memoise derived data on this (immutable) position."""
         try:
             return self._cache[key]

@@ -1,0 +1,1 @@
+"""Board pictures: draws any game state as a PNG with Pillow."""

@@ -1,0 +1,152 @@
+"""The layers stay apart: the engine knows nothing of pictures, Discord or storage, and the pictures know
+nothing of Discord or storage. Checked on the real import graph (the AST of every module), so a forbidden
+import anywhere in a file — inside a function, under ``if TYPE_CHECKING:``, through ``importlib`` — fails.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+REQUIRED_PACKAGES = ("engine", "images", "bot")
+
+FORBIDDEN = {
+    "engine": frozenset({"discord", "PIL", "aiosqlite", "images", "bot", "sqlite3"}),
+    "images": frozenset({"discord", "aiosqlite", "bot", "sqlite3"}),
+}
+
+# The bot's match service and storage hold the rules of play and the data; Discord stays in cogs and views.
+DISCORD_FREE_BOT_MODULES = ("service", "storage")
+
+_DYNAMIC_IMPORTERS = frozenset({"import_module", "__import__"})
+
+
+def imported_top_level_names(source: str, package: str, filename: str = "<string>") -> set[str]:
+    """Every top-level module name that ``source`` (a module of ``package``) imports, anywhere in the file.
+
+    ``import a.b`` and ``from a.b import c`` give ``a``; a relative import gives ``package`` itself;
+    ``importlib.import_module("a.b")`` and ``__import__("a")`` with a literal name give ``a``.
+    """
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source, filename)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                names.add(package)
+            elif node.module:
+                names.add(node.module.partition(".")[0])
+        elif isinstance(node, ast.Call) and _called_name(node.func) in _DYNAMIC_IMPORTERS:
+            first = node.args[0] if node.args else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                names.add(first.value.partition(".")[0])
+    return names
+
+
+def _called_name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def package_imports(package: str) -> dict[str, set[str]]:
+    """Map each module file of ``package`` (path relative to the repository) to the names it imports."""
+    package_dir = ROOT / package
+    return {
+        path.relative_to(ROOT).as_posix(): imported_top_level_names(
+            path.read_text(encoding="utf-8"), package, str(path)
+        )
+        for path in sorted(package_dir.rglob("*.py"))
+        if "__pycache__" not in path.parts
+    }
+
+
+def forbidden_imports(imports: dict[str, set[str]], forbidden: frozenset[str]) -> dict[str, list[str]]:
+    """The offending files with the forbidden names each one imports."""
+    return {path: sorted(names & forbidden) for path, names in imports.items() if names & forbidden}
+
+
+# --- the collector itself: it must see what it is meant to see ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param("import discord", {"discord"}, id="plain-import"),
+        pytest.param("import discord.ext.commands as commands", {"discord"}, id="dotted-import"),
+        pytest.param("import os, PIL.Image", {"os", "PIL"}, id="several-names"),
+        pytest.param("from PIL import Image", {"PIL"}, id="from-import"),
+        pytest.param("from aiosqlite.core import Connection", {"aiosqlite"}, id="dotted-from-import"),
+        pytest.param("def f():\n    import sqlite3\n    return sqlite3", {"sqlite3"}, id="inside-function"),
+        pytest.param(
+            "class C:\n    def m(self):\n        from bot import service\n",
+            {"bot"},
+            id="inside-method",
+        ),
+        pytest.param(
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from images.render import render\n",
+            {"typing", "images"},
+            id="type-checking-block",
+        ),
+        pytest.param("try:\n    import discord\nexcept ImportError:\n    pass", {"discord"}, id="try-import"),
+        pytest.param("from . import variants", {"engine"}, id="relative-import"),
+        pytest.param("from ..errors import RulesError", {"engine"}, id="parent-relative-import"),
+        pytest.param(
+            "import importlib\nimportlib.import_module('PIL.Image')", {"importlib", "PIL"}, id="importlib"
+        ),
+        pytest.param("__import__('discord')", {"discord"}, id="dunder-import"),
+        pytest.param("x = 'import discord'  # import discord", set(), id="strings-and-comments-are-ignored"),
+    ],
+)
+def test_collector_finds_every_import(source: str, expected: set[str]) -> None:
+    assert imported_top_level_names(source, "engine") == expected
+
+
+def test_a_forbidden_import_in_a_synthetic_module_is_reported() -> None:
+    source = "from __future__ import annotations\n\ndef draw():\n    from PIL import Image\n    return Image"
+    imports = {"engine/fake.py": imported_top_level_names(source, "engine")}
+
+    assert forbidden_imports(imports, FORBIDDEN["engine"]) == {"engine/fake.py": ["PIL"]}
+
+
+def test_a_clean_synthetic_module_is_not_reported() -> None:
+    source = "from engine import Position\nimport PIL"
+    imports = {"images/fake.py": imported_top_level_names(source, "images")}
+
+    assert forbidden_imports(imports, FORBIDDEN["images"]) == {}
+
+
+# --- the real packages -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("package", REQUIRED_PACKAGES)
+def test_package_exists(package: str) -> None:
+    assert (ROOT / package / "__init__.py").is_file(), f"{package}/__init__.py is missing"
+
+
+@pytest.mark.parametrize("package", REQUIRED_PACKAGES)
+def test_collector_reads_every_package(package: str) -> None:
+    assert len(package_imports(package)) > 0, f"no modules found under {package}/"
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_package_imports_nothing_from_the_layers_above(package: str) -> None:
+    offenders = forbidden_imports(package_imports(package), FORBIDDEN[package])
+
+    assert offenders == {}, f"{package}/ must not import {sorted(FORBIDDEN[package])}"
+
+
+def test_bot_match_service_and_storage_do_not_import_discord() -> None:
+    imports = {
+        path: names
+        for path, names in package_imports("bot").items()
+        if Path(path).parts[1].removesuffix(".py") in DISCORD_FREE_BOT_MODULES
+    }
+
+    assert forbidden_imports(imports, frozenset({"discord"})) == {}
