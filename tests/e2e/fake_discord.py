@@ -1,0 +1,1465 @@
+"""A local stand-in for Discord: enough of its REST API and gateway for the real bot to run against.
+
+:class:`FakeDiscord` is an aiohttp server on 127.0.0.1 (a free port). It plays Discord's side of the
+protocol as discord.py 2.7 speaks it:
+
+- REST under ``/api/v10`` (point ``discord.http.Route.BASE`` at :attr:`FakeDiscord.api_base`):
+  ``GET /users/@me``, ``GET /oauth2/applications/@me``, command sync (``PUT .../commands``, global and
+  guild), interaction callbacks (JSON or multipart ``payload_json`` + ``files[n]``, answered in the 2.5+
+  ``{"interaction": ..., "resource": ...}`` shape), followups and ``@original`` edits through
+  ``/webhooks/{app}/{token}``, channel messages, and a few look-ups (users, members, channels, DMs).
+  Any other route is logged at ERROR, recorded in :attr:`FakeDiscord.unknown_routes` and answered 404.
+- The gateway websocket at :attr:`FakeDiscord.gateway_url`: HELLO, heartbeat ACKs, IDENTIFY -> READY ->
+  GUILD_CREATE (roles, channels, members), member chunk requests, and INTERACTION_CREATE dispatches.
+
+It keeps Discord's rules that a bot can trip over: an interaction is answered once (a second answer is
+400 / code 40060), within 3 seconds (later: 404 / code 10062), a followup or ``@original`` needs an answer
+first. Each violation is recorded in :attr:`FakeDiscord.violations`.
+
+Everything the bot posts is recorded as a :class:`Message` (content, embeds, components, attachments
+with their bytes, the ephemeral flag, every edit), per channel, with timestamps, so tests can assert on
+what a person would see. Tests act as people through :meth:`FakeDiscord.slash`,
+:meth:`FakeDiscord.autocomplete` and :meth:`FakeDiscord.click`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import itertools
+import json
+import logging
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+log = logging.getLogger("tests.e2e.fake_discord")
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+RESPONSE_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
+
+# Permission bits (discord.Permissions).
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_GUILD = 1 << 5
+EVERYONE_PERMISSIONS = (
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_APPLICATION_COMMANDS
+)
+
+# Interaction and callback types.
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 1, 2, 3, 4
+CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = (
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+)
+
+# Application command option types.
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = (
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+)
+
+
+class StandInError(AssertionError):
+    """A test asked the stand-in for something it cannot do, or waited in vain."""
+
+
+def _now_iso() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat()
+
+
+class Snowflakes:
+    """Discord-shaped ids: milliseconds since the Discord epoch, shifted, plus a counter."""
+
+    def __init__(self) -> None:
+        self._counter = itertools.count()
+
+    def __call__(self) -> int:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | (next(self._counter) & 0x3FFFFF)
+
+
+# ------------------------------------------------------------------------------------------ the world
+
+
+@dataclass(slots=True)
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    roles: tuple[int, ...] = ()
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> dict:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+        }
+
+
+@dataclass(slots=True)
+class Channel:
+    id: int
+    name: str
+    guild_id: int | None
+    type: int = 0  # 0 guild text, 1 DM
+    recipient: User | None = None
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def payload(self) -> dict:
+        if self.type == 1:
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "last_message_id": None,
+                "recipients": [self.recipient.payload()] if self.recipient else [],
+            }
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+        }
+
+
+@dataclass(slots=True)
+class Attachment:
+    id: int
+    filename: str
+    content_type: str | None
+    data: bytes
+    description: str | None = None
+
+    @property
+    def is_png(self) -> bool:
+        return self.data.startswith(b"\x89PNG\r\n\x1a\n")
+
+    def payload(self, base: str) -> dict:
+        out = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": f"{base}/attachments/{self.id}/{self.filename}",
+            "proxy_url": f"{base}/attachments/{self.id}/{self.filename}",
+        }
+        if self.content_type:
+            out["content_type"] = self.content_type
+        if self.description:
+            out["description"] = self.description
+        return out
+
+
+@dataclass(slots=True)
+class Message:
+    """A message as people see it, with its history of edits."""
+
+    id: int
+    channel_id: int
+    author: User
+    content: str = ""
+    embeds: list[dict] = field(default_factory=list)
+    components: list[dict] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    interaction_id: int | None = None  # the interaction whose response or followup this is
+    created: float = 0.0  # time.perf_counter()
+    edited: float | None = None
+    deleted: bool = False
+    versions: list[dict] = field(default_factory=list)  # earlier states, oldest first
+    timestamp: str = field(default_factory=_now_iso)
+    edited_timestamp: str | None = None
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    @property
+    def text(self) -> str:
+        """Content and every embed's visible text, joined: what a person reads."""
+        parts = [self.content] if self.content else []
+        for embed in self.embeds:
+            for key in ("title", "description"):
+                if embed.get(key):
+                    parts.append(str(embed[key]))
+            for f in embed.get("fields", ()):
+                parts.append(f"{f.get('name', '')}: {f.get('value', '')}")
+            if (embed.get("footer") or {}).get("text"):
+                parts.append(embed["footer"]["text"])
+            if (embed.get("author") or {}).get("name"):
+                parts.append(embed["author"]["name"])
+        return "\n".join(parts)
+
+    @property
+    def pngs(self) -> list[Attachment]:
+        return [a for a in self.attachments if a.is_png]
+
+    def items(self) -> list[dict]:
+        """Every interactive component (buttons, selects), flattened out of the action rows."""
+        out: list[dict] = []
+
+        def walk(components: Iterable[dict]) -> None:
+            for c in components:
+                if c.get("type") in (1, 17, 9) or "components" in c:
+                    walk(c.get("components", ()))
+                    if c.get("accessory"):
+                        walk([c["accessory"]])
+                else:
+                    out.append(c)
+
+        walk(self.components)
+        return [c for c in out if "custom_id" in c]
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in self.items()]
+
+    def buttons(self) -> list[dict]:
+        return [c for c in self.items() if c.get("type") == 2]
+
+    def selects(self) -> list[dict]:
+        return [c for c in self.items() if c.get("type") in (3, 5, 6, 7, 8)]
+
+    def button(self, label: str) -> dict:
+        """The button whose label contains ``label`` (case-insensitive)."""
+        found = [b for b in self.buttons() if label.lower() in str(b.get("label", "")).lower()]
+        if len(found) != 1:
+            labels = [b.get("label") for b in self.buttons()]
+            raise StandInError(f"expected one button labelled like {label!r}, the message has {labels}")
+        return found[0]
+
+    def select_values(self) -> list[str]:
+        """The option values of the message's (first) string select menu."""
+        for s in self.selects():
+            if s.get("type") == 3:
+                return [o["value"] for o in s.get("options", ())]
+        return []
+
+    def snapshot(self) -> dict:
+        return {
+            "content": self.content,
+            "embeds": self.embeds,
+            "components": self.components,
+            "attachments": [a.filename for a in self.attachments],
+            "flags": self.flags,
+        }
+
+    def payload(self, base: str, application_id: int) -> dict:
+        out: dict[str, Any] = {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": self.timestamp,
+            "edited_timestamp": self.edited_timestamp,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.payload(base) for a in self.attachments],
+            "embeds": self.embeds,
+            "pinned": False,
+            "type": 20 if self.interaction_id else 0,
+            "flags": self.flags,
+            "components": self.components,
+        }
+        if self.interaction_id:
+            out["webhook_id"] = str(application_id)
+            out["application_id"] = str(application_id)
+        return out
+
+    def __repr__(self) -> str:
+        flags = " ephemeral" if self.ephemeral else ""
+        text = self.text.replace("\n", " | ")
+        if len(text) > 80:
+            text = text[:77] + "..."
+        files = f" files={[a.filename for a in self.attachments]}" if self.attachments else ""
+        return f"<Message {self.id} ch={self.channel_id}{flags} {text!r}{files} ids={self.custom_ids()}>"
+
+
+@dataclass(slots=True)
+class Interaction:
+    """One interaction sent to the bot and everything the bot answered to it."""
+
+    id: int
+    token: str
+    type: int
+    user: User
+    channel_id: int
+    payload: dict
+    message_id: int | None = None  # component clicks: the message clicked
+    sent: float = 0.0  # perf_counter when dispatched
+    responded: float | None = None  # perf_counter of the callback
+    response_type: int | None = None
+    response: dict | None = None  # the callback's "data"
+    original_id: int | None = None  # the response message (types 4/5) or the clicked message (6/7)
+    followup_ids: list[int] = field(default_factory=list)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def latency(self) -> float | None:
+        return None if self.responded is None else self.responded - self.sent
+
+    @property
+    def choices(self) -> list[dict]:
+        """Autocomplete: the choices the bot answered."""
+        if self.response_type != AUTOCOMPLETE_RESULT:
+            raise StandInError(f"interaction {self.id} was not answered with autocomplete choices")
+        return list((self.response or {}).get("choices", ()))
+
+
+# ------------------------------------------------------------------------------------------ sessions
+
+
+class _GatewaySession:
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self.seq = 0
+        self.identified = False
+        self.session_id = secrets.token_hex(16)
+        self.lock = asyncio.Lock()
+
+    async def send(self, payload: dict) -> None:
+        async with self.lock:
+            await self.ws.send_str(json.dumps(payload))
+
+    async def dispatch(self, event: str, data: dict) -> None:
+        async with self.lock:
+            self.seq += 1
+            await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self.seq, "d": data}))
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # discord.py parses a body as JSON only when the content type is exactly application/json.
+    return web.Response(
+        status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
+    )
+
+
+def _error(status: int, message: str, code: int = 0) -> web.Response:
+    return _json({"message": message, "code": code}, status)
+
+
+# ------------------------------------------------------------------------------------------ the server
+
+
+class FakeDiscord:
+    """The stand-in. Use ``async with FakeDiscord() as fake:`` or ``await fake.start()`` / ``close()``.
+
+    The world: one guild with ``@everyone`` and an "Admin" role (Manage Server), text channels
+    (``general`` first, then ``extra_channels`` more), the bot user, and members ``alice`` and ``bob``
+    (two players), ``carol`` (a third member) and ``dana`` (an admin), plus ``extra_members`` more.
+    """
+
+    def __init__(self, *, extra_channels: int = 3, extra_members: int = 0, token: str = "fake-token") -> None:
+        self.snowflake = Snowflakes()
+        self.token = token
+        self.application_id = self.snowflake()
+        self.bot_user = User(self.application_id, "minigam-bot", bot=True)
+        self.guild_id = self.snowflake()
+        self.everyone_role = self.guild_id  # @everyone's id is the guild's
+        self.admin_role = self.snowflake()
+        self.alice = User(self.snowflake(), "alice")
+        self.bob = User(self.snowflake(), "bob")
+        self.carol = User(self.snowflake(), "carol")
+        self.dana = User(self.snowflake(), "dana", roles=(self.admin_role,))
+        self.members: dict[int, User] = {u.id: u for u in (self.alice, self.bob, self.carol, self.dana)}
+        self.extra_members: list[User] = []
+        for i in range(extra_members):
+            u = User(self.snowflake(), f"player{i:04d}")
+            self.members[u.id] = u
+            self.extra_members.append(u)
+        self.channels: dict[int, Channel] = {}
+        self.general = self._add_channel("general")
+        self.extra_channels = [self._add_channel(f"table-{i:04d}") for i in range(extra_channels)]
+
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self._by_token: dict[str, Interaction] = {}
+        self.commands: dict[int | None, list[dict]] = {}  # guild id (None: global) -> synced commands
+        self.requests: list[tuple[str, str]] = []  # every REST call: (method, path)
+        self.unknown_routes: list[tuple[str, str]] = []
+        self.violations: list[str] = []  # protocol rules the bot broke
+        self.identifies = 0
+        self.response_deadline = RESPONSE_DEADLINE
+
+        self._sessions: list[_GatewaySession] = []
+        self._changed = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self._routes = self._build_routes()
+
+    # -------------------------------------------------------------- lifecycle
+    async def start(self) -> FakeDiscord:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        app.router.add_route("*", "/{tail:.*}", self._unknown_root)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        log.debug("fake Discord listening on port %s", self.port)
+        return self
+
+    async def close(self) -> None:
+        for session in list(self._sessions):
+            with contextlib.suppress(Exception):
+                await session.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What ``discord.http.Route.BASE`` / ``DISCORD_API_BASE`` should be."""
+        return f"{self.base}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """What ``DiscordWebSocket.DEFAULT_GATEWAY`` / ``DISCORD_GATEWAY_URL`` should be."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -------------------------------------------------------------- world helpers
+    def _add_channel(self, name: str) -> Channel:
+        channel = Channel(self.snowflake(), name, self.guild_id)
+        self.channels[channel.id] = channel
+        return channel
+
+    def member_payload(self, user: User, *, with_permissions: bool = False) -> dict:
+        out: dict[str, Any] = {
+            "user": user.payload(),
+            "roles": [str(r) for r in user.roles],
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "nick": None,
+            "avatar": None,
+            "pending": False,
+        }
+        if with_permissions:
+            out["permissions"] = str(self.permissions(user))
+        return out
+
+    def permissions(self, user: User) -> int:
+        perms = EVERYONE_PERMISSIONS
+        if self.admin_role in user.roles:
+            perms |= MANAGE_GUILD
+        return perms
+
+    def guild_payload(self) -> dict:
+        members = [self.bot_user, *self.members.values()]
+        return {
+            "id": str(self.guild_id),
+            "name": "Minigam Test Server",
+            "icon": None,
+            "owner_id": str(self.dana.id),
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "system_channel_flags": 0,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "roles": [
+                {
+                    "id": str(self.everyone_role),
+                    "name": "@everyone",
+                    "permissions": str(EVERYONE_PERMISSIONS),
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                },
+                {
+                    "id": str(self.admin_role),
+                    "name": "Admin",
+                    "permissions": str(EVERYONE_PERMISSIONS | MANAGE_GUILD),
+                    "position": 1,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                },
+            ],
+            "channels": [c.payload() for c in self.channels.values() if c.type == 0],
+            "threads": [],
+            "members": [self.member_payload(u) for u in members],
+            "member_count": len(members),
+            "voice_states": [],
+            "presences": [],
+            "large": False,
+            "unavailable": False,
+            "joined_at": "2024-01-01T00:00:00+00:00",
+        }
+
+    def channel_messages(self, channel: Channel | int, *, include_deleted: bool = False) -> list[Message]:
+        cid = channel if isinstance(channel, int) else channel.id
+        return [
+            m for m in self.messages.values() if m.channel_id == cid and (include_deleted or not m.deleted)
+        ]
+
+    def public_messages(self, channel: Channel | int) -> list[Message]:
+        return [m for m in self.channel_messages(channel) if not m.ephemeral]
+
+    def last_message(
+        self, channel: Channel | int, predicate: Callable[[Message], bool] | None = None
+    ) -> Message:
+        found = [m for m in self.channel_messages(channel) if predicate is None or predicate(m)]
+        if not found:
+            raise StandInError("no such message in the channel")
+        return found[-1]
+
+    def replies_to(self, interaction: Interaction) -> list[Message]:
+        """The messages the bot created in answer to ``interaction`` (response and followups)."""
+        ids = [interaction.original_id] if interaction.response_type in (4, 5) else []
+        ids += interaction.followup_ids
+        return [self.messages[i] for i in ids if i is not None and i in self.messages]
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_for(self, predicate: Callable[[], Any], *, within: float = 10.0, what: str = "") -> Any:
+        """Wait until ``predicate()`` is truthy (re-checked whenever the stand-in records something)."""
+        deadline = asyncio.get_running_loop().time() + within
+        while True:
+            result = predicate()
+            if result:
+                return result
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise StandInError(f"timed out after {within} s waiting for {what or predicate}")
+            changed = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), min(remaining, 0.25))
+
+    async def wait_for_message(
+        self,
+        predicate: Callable[[Message], bool] | None = None,
+        *,
+        channel: Channel | int | None = None,
+        after: float | None = None,
+        within: float = 10.0,
+    ) -> Message:
+        """The first (oldest) message matching ``predicate`` in ``channel``, created or edited after
+        ``after`` (a ``time.perf_counter()`` value), waiting for it if need be."""
+        cid = channel if channel is None or isinstance(channel, int) else channel.id
+
+        def find() -> Message | None:
+            for m in list(self.messages.values()):
+                if m.deleted or (cid is not None and m.channel_id != cid):
+                    continue
+                if after is not None and max(m.created, m.edited or 0) < after:
+                    continue
+                if predicate is None or predicate(m):
+                    return m
+            return None
+
+        return await self.wait_for(find, within=within, what="a matching message")
+
+    async def wait_for_identify(self, count: int = 1, *, within: float = 15.0) -> None:
+        await self.wait_for(lambda: self.identifies >= count, within=within, what="the bot to identify")
+
+    async def wait_for_commands(self, *, within: float = 15.0) -> None:
+        await self.wait_for(lambda: self.commands, within=within, what="the bot to sync its commands")
+
+    # -------------------------------------------------------------- acting as people
+    def _session(self) -> _GatewaySession:
+        live = [s for s in self._sessions if s.identified and not s.ws.closed]
+        if not live:
+            raise StandInError("no bot is connected to the gateway")
+        return live[-1]
+
+    def find_command(self, path: str) -> tuple[dict, int | None]:
+        """The synced top-level command for ``path`` ("minigam move" or just "move": the top-level name
+        may be left out when a single group holds the subcommand), with the guild it was synced to."""
+        words = path.split()
+        for guild_id, commands in sorted(self.commands.items(), key=lambda kv: kv[0] is None):
+            for cmd in commands:
+                if cmd["name"] == words[0]:
+                    return cmd, guild_id
+        if len(words) == 1:
+            for guild_id, commands in sorted(self.commands.items(), key=lambda kv: kv[0] is None):
+                for cmd in commands:
+                    for opt in cmd.get("options", ()):
+                        if opt.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) and opt["name"] == words[0]:
+                            return cmd, guild_id
+        synced = sorted({c["name"] for cs in self.commands.values() for c in cs})
+        raise StandInError(f"no synced command {path!r}; the bot synced {synced}")
+
+    def _command_data(self, path: str, options: dict[str, Any], focused: str | None) -> dict:
+        words = path.split()
+        cmd, guild_id = self.find_command(path)
+        if words[0] != cmd["name"]:
+            words = [cmd["name"], *words]
+        resolved: dict[str, dict] = {}
+        # Walk down the subcommand groups.
+        node = cmd
+        chain: list[dict] = []
+        for word in words[1:]:
+            sub = next((o for o in node.get("options", ()) if o["name"] == word), None)
+            if sub is None or sub.get("type") not in (SUB_COMMAND, SUB_COMMAND_GROUP):
+                raise StandInError(f"{node['name']!r} has no subcommand {word!r}")
+            chain.append(sub)
+            node = sub
+        declared = {o["name"]: o for o in node.get("options", ())}
+        leaf_options = []
+        for name, value in options.items():
+            if name not in declared:
+                raise StandInError(f"/{' '.join(words)} has no option {name!r}; it has {sorted(declared)}")
+            opt_type = declared[name]["type"]
+            if isinstance(value, User):
+                resolved.setdefault("users", {})[str(value.id)] = value.payload()
+                if value.id in self.members:
+                    member = self.member_payload(value, with_permissions=True)
+                    member.pop("user")
+                    resolved.setdefault("members", {})[str(value.id)] = member
+                value = str(value.id)
+            elif isinstance(value, Channel):
+                resolved.setdefault("channels", {})[str(value.id)] = {
+                    "id": str(value.id),
+                    "type": value.type,
+                    "name": value.name,
+                    "permissions": str(EVERYONE_PERMISSIONS),
+                }
+                value = str(value.id)
+            entry: dict[str, Any] = {"name": name, "type": opt_type, "value": value}
+            if name == focused:
+                entry["focused"] = True
+                entry["value"] = str(value)
+            leaf_options.append(entry)
+        # Nest the options under the subcommands, innermost first.
+        opts: list[dict] = leaf_options
+        for sub in reversed(chain):
+            opts = [{"name": sub["name"], "type": sub["type"], "options": opts}]
+        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    async def _send_interaction(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict,
+        message: Message | None = None,
+        *,
+        wait: bool = True,
+        within: float = 10.0,
+    ) -> Interaction:
+        interaction_id = self.snowflake()
+        token = f"itoken-{interaction_id}-{secrets.token_hex(8)}"
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "token": token,
+            "version": 1,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "app_permissions": str(EVERYONE_PERMISSIONS),
+            "attachment_size_limit": 25 * 1024 * 1024,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
+        }
+        if channel.type == 1:
+            payload["channel"] = channel.payload()
+            payload["channel_id"] = str(channel.id)
+            payload["user"] = user.payload()
+            payload["context"] = 1
+        else:
+            payload["guild_id"] = str(self.guild_id)
+            payload["guild"] = {"id": str(self.guild_id), "locale": "en-US", "features": []}
+            payload["channel"] = {
+                **channel.payload(),
+                "permissions": str(self.permissions(user)),
+            }
+            payload["channel_id"] = str(channel.id)
+            payload["member"] = self.member_payload(user, with_permissions=True)
+        if message is not None:
+            payload["message"] = message.payload(self.base, self.application_id)
+        record = Interaction(
+            interaction_id,
+            token,
+            kind,
+            user,
+            channel.id,
+            payload,
+            message_id=message.id if message else None,
+        )
+        self.interactions[interaction_id] = record
+        self._by_token[token] = record
+        session = self._session()
+        record.sent = time.perf_counter()
+        await session.dispatch("INTERACTION_CREATE", payload)
+        if wait:
+            try:
+                await asyncio.wait_for(record.answered.wait(), within)
+            except TimeoutError:
+                what = data.get("custom_id") or data.get("name")
+                raise StandInError(
+                    f"the bot did not answer interaction {interaction_id} ({what}) within {within} s"
+                ) from None
+        return record
+
+    async def slash(
+        self,
+        user: User,
+        command: str,
+        *,
+        channel: Channel | None = None,
+        wait: bool = True,
+        within: float = 10.0,
+        **options: Any,
+    ) -> Interaction:
+        """``user`` runs a slash command, e.g. ``await fake.slash(alice, "move", play="bar/3 5/off")``
+        (``"minigam move"`` works too). Waits for the bot's first answer unless ``wait=False``."""
+        data = self._command_data(command, options, focused=None)
+        return await self._send_interaction(
+            APPLICATION_COMMAND, user, channel or self.general, data, wait=wait, within=within
+        )
+
+    async def autocomplete(
+        self,
+        user: User,
+        command: str,
+        value: str = "",
+        *,
+        option: str | None = None,
+        channel: Channel | None = None,
+        within: float = 10.0,
+        **other_options: Any,
+    ) -> list[dict]:
+        """``user`` types ``value`` into ``option`` (default: the command's first string option);
+        returns the choices the bot offered (``[{"name": ..., "value": ...}, ...]``)."""
+        if option is None:
+            cmd, _ = self.find_command(command)
+            node = cmd
+            words = command.split()
+            for word in words[1 if words[0] == cmd["name"] else 0 :]:
+                node = next(o for o in node.get("options", ()) if o["name"] == word)
+            strings = [o["name"] for o in node.get("options", ()) if o.get("autocomplete")]
+            if not strings:
+                raise StandInError(f"/{command} has no autocomplete option")
+            option = strings[0]
+        data = self._command_data(command, {**other_options, option: value}, focused=option)
+        record = await self._send_interaction(
+            AUTOCOMPLETE, user, channel or self.general, data, within=within
+        )
+        return record.choices
+
+    async def click(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str | dict,
+        values: list[str] | None = None,
+        *,
+        wait: bool = True,
+        within: float = 10.0,
+    ) -> Interaction:
+        """``user`` presses a button (or picks ``values`` in a select menu) on ``message``."""
+        if isinstance(custom_id, dict):
+            custom_id = custom_id["custom_id"]
+        current = self.messages.get(message.id)
+        if current is None or current.deleted:
+            raise StandInError(f"message {message.id} does not exist (any more)")
+        item = next((c for c in current.items() if c["custom_id"] == custom_id), None)
+        if item is None:
+            raise StandInError(f"message {message.id} has no component {custom_id!r}: {current.custom_ids()}")
+        if item.get("disabled"):
+            raise StandInError(f"component {custom_id!r} is disabled; Discord would not let anyone press it")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": item["type"]}
+        if item["type"] != 2:
+            if values is None:
+                raise StandInError("a select menu needs values")
+            allowed = {o["value"] for o in item.get("options", ())}
+            if item["type"] == 3 and not set(values) <= allowed:
+                raise StandInError(f"{values} are not among the menu's options {sorted(allowed)}")
+            data["values"] = list(values)
+        elif values is not None:
+            raise StandInError("a button takes no values")
+        channel = self.channels[current.channel_id]
+        return await self._send_interaction(
+            MESSAGE_COMPONENT, user, channel, data, current, wait=wait, within=within
+        )
+
+    async def dispatch(self, event: str, data: dict) -> None:
+        """Send any gateway event to the connected bot."""
+        await self._session().dispatch(event, data)
+
+    # -------------------------------------------------------------- gateway
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        session = _GatewaySession(ws)
+        self._sessions.append(session)
+        await session.send({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    if msg.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
+                        break
+                    continue
+                await self._on_gateway_message(session, json.loads(msg.data))
+        finally:
+            self._notify()
+        return ws
+
+    async def _on_gateway_message(self, session: _GatewaySession, msg: dict) -> None:
+        op = msg.get("op")
+        data = msg.get("d")
+        if op == 1:  # heartbeat
+            await session.send({"op": 11, "d": None, "s": None, "t": None})
+        elif op == 2:  # identify
+            if data.get("token") != self.token:
+                self.violations.append("IDENTIFY with a wrong token")
+                await session.ws.close(code=4004, message=b"Authentication failed.")
+                return
+            session.identified = True
+            self.identifies += 1
+            await session.dispatch(
+                "READY",
+                {
+                    "v": 10,
+                    "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
+                    "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                    "session_id": session.session_id,
+                    "resume_gateway_url": self.gateway_url,
+                    "application": {"id": str(self.application_id), "flags": 0},
+                    "private_channels": [],
+                    "relationships": [],
+                    "user_settings": {},
+                    "presences": [],
+                    "guild_join_requests": [],
+                    "geo_ordered_rtc_regions": [],
+                    "shard": [0, 1],
+                },
+            )
+            await session.dispatch("GUILD_CREATE", self.guild_payload())
+            self._notify()
+        elif op == 6:  # resume: we keep no backlog, so just say it worked
+            session.identified = True
+            await session.dispatch("RESUMED", {})
+        elif op == 8:  # request guild members
+            members = [self.bot_user, *self.members.values()]
+            await session.dispatch(
+                "GUILD_MEMBERS_CHUNK",
+                {
+                    "guild_id": str(self.guild_id),
+                    "members": [self.member_payload(u) for u in members],
+                    "chunk_index": 0,
+                    "chunk_count": 1,
+                    "nonce": data.get("nonce"),
+                    "not_found": [],
+                },
+            )
+        elif op in (3, 4):  # presence / voice state: nothing to do
+            pass
+        else:
+            log.error("fake Discord: unknown gateway op %r: %r", op, msg)
+            self.violations.append(f"unknown gateway op {op!r}")
+
+    # -------------------------------------------------------------- REST dispatch
+    def _build_routes(self) -> list[tuple[str, re.Pattern[str], Callable[..., Any]]]:
+        table = [
+            ("GET", r"/users/@me", self._get_me),
+            ("GET", r"/oauth2/applications/@me", self._get_application),
+            ("GET", r"/applications/@me", self._get_application),
+            ("GET", r"/gateway", self._get_gateway),
+            ("GET", r"/gateway/bot", self._get_gateway_bot),
+            ("PUT", r"/applications/(?P<app>\d+)/commands", self._put_commands),
+            ("PUT", r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands", self._put_commands),
+            ("GET", r"/applications/(?P<app>\d+)/commands", self._get_commands),
+            ("GET", r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands", self._get_commands),
+            ("POST", r"/interactions/(?P<iid>\d+)/(?P<token>[^/]+)/callback", self._callback),
+            ("POST", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)", self._followup),
+            ("GET", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)", self._wh_get),
+            (
+                "PATCH",
+                r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)",
+                self._wh_edit,
+            ),
+            (
+                "DELETE",
+                r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)",
+                self._wh_delete,
+            ),
+            ("POST", r"/channels/(?P<cid>\d+)/messages", self._post_message),
+            ("GET", r"/channels/(?P<cid>\d+)/messages", self._list_messages),
+            ("GET", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._get_message),
+            ("PATCH", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._edit_message),
+            ("DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._delete_message),
+            ("POST", r"/channels/(?P<cid>\d+)/typing", self._typing),
+            ("GET", r"/channels/(?P<cid>\d+)", self._get_channel),
+            ("GET", r"/users/(?P<uid>\d+)", self._get_user),
+            ("POST", r"/users/@me/channels", self._create_dm),
+            ("GET", r"/guilds/(?P<guild>\d+)", self._get_guild),
+            ("GET", r"/guilds/(?P<guild>\d+)/members/(?P<uid>\d+)", self._get_member),
+            ("GET", r"/guilds/(?P<guild>\d+)/channels", self._get_guild_channels),
+        ]
+        return [(m, re.compile(p + r"/?\Z"), h) for m, p, h in table]
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        self.requests.append((request.method, path))
+        for method, pattern, handler in self._routes:
+            if method == request.method and (match := pattern.match(path)):
+                if not self._authorised(request, path):
+                    return _error(401, "401: Unauthorized", 0)
+                try:
+                    return await handler(request, **match.groupdict())
+                except web.HTTPException:
+                    raise
+                except Exception:
+                    log.exception("fake Discord: handler for %s %s failed", request.method, path)
+                    self.violations.append(f"stand-in crashed on {request.method} {path}")
+                    return _error(500, "500: stand-in error")
+        return self._unknown(request, path)
+
+    def _authorised(self, request: web.Request, path: str) -> bool:
+        if path.startswith(("/webhooks/", "/interactions/")):
+            return True  # interaction tokens authorise these
+        return request.headers.get("Authorization") == f"Bot {self.token}"
+
+    async def _unknown_root(self, request: web.Request) -> web.StreamResponse:
+        return self._unknown(request, request.path)
+
+    def _unknown(self, request: web.Request, path: str) -> web.Response:
+        log.error("fake Discord: UNKNOWN ROUTE %s %s (answered 404)", request.method, path)
+        self.unknown_routes.append((request.method, path))
+        return _error(404, "404: Not Found", 0)
+
+    # -------------------------------------------------------------- REST handlers: start-up
+    async def _get_me(self, request: web.Request) -> web.Response:
+        return _json({**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0})
+
+    async def _get_application(self, request: web.Request) -> web.Response:
+        return _json(
+            {
+                "id": str(self.application_id),
+                "name": self.bot_user.name,
+                "icon": None,
+                "description": "",
+                "rpc_origins": [],
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "bot": self.bot_user.payload(),
+                "owner": self.dana.payload(),
+                "summary": "",
+                "verify_key": "0" * 64,
+                "team": None,
+                "flags": 0,
+                "tags": [],
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+            }
+        )
+
+    async def _get_gateway(self, request: web.Request) -> web.Response:
+        return _json({"url": self.gateway_url})
+
+    async def _get_gateway_bot(self, request: web.Request) -> web.Response:
+        return _json(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def _put_commands(self, request: web.Request, app: str, guild: str | None = None) -> web.Response:
+        if int(app) != self.application_id:
+            return _error(403, "403: Forbidden: not your application", 50001)
+        body = await request.json()
+        guild_id = int(guild) if guild else None
+        echoed = []
+        old = {c["name"]: c for c in self.commands.get(guild_id, [])}
+        for cmd in body:
+            out = {
+                **cmd,
+                "id": old[cmd["name"]]["id"] if cmd["name"] in old else str(self.snowflake()),
+                "application_id": str(self.application_id),
+                "version": str(self.snowflake()),
+                "type": cmd.get("type", 1),
+                "default_member_permissions": cmd.get("default_member_permissions"),
+                "dm_permission": cmd.get("dm_permission", True),
+                "nsfw": cmd.get("nsfw", False),
+            }
+            if guild_id is not None:
+                out["guild_id"] = str(guild_id)
+            echoed.append(out)
+        self.commands[guild_id] = echoed
+        self._notify()
+        return _json(echoed)
+
+    async def _get_commands(self, request: web.Request, app: str, guild: str | None = None) -> web.Response:
+        return _json(self.commands.get(int(guild) if guild else None, []))
+
+    # -------------------------------------------------------------- REST handlers: messages
+    async def _read_message_body(self, request: web.Request) -> tuple[dict, dict[int, Attachment]]:
+        """The JSON payload and the uploaded files by their index ``n`` of ``files[n]``."""
+        ctype = request.headers.get("Content-Type", "")
+        if ctype.startswith("multipart/"):
+            form = await request.post()
+            payload = json.loads(form.get("payload_json") or "{}")  # type: ignore[arg-type]
+            files: dict[int, Attachment] = {}
+            for key in form:
+                m = re.fullmatch(r"files\[(\d+)\]", key)
+                if not m:
+                    continue
+                part = form[key]
+                data = part.file.read()  # type: ignore[union-attr]
+                files[int(m.group(1))] = Attachment(
+                    self.snowflake(),
+                    part.filename,  # type: ignore[union-attr]
+                    part.content_type,  # type: ignore[union-attr]
+                    data,
+                )
+            return payload, files
+        if request.can_read_body:
+            return await request.json(), {}
+        return {}, {}
+
+    def _attachments(
+        self, payload: dict, files: dict[int, Attachment], existing: list[Attachment] | None
+    ) -> list[Attachment] | None:
+        """The attachments a create/edit leaves: new uploads and kept existing ones, or None: unchanged."""
+        described = payload.get("attachments")
+        if described is None:
+            if files:
+                return [files[i] for i in sorted(files)]
+            return None
+        out: list[Attachment] = []
+        by_id = {a.id: a for a in existing or ()}
+        for entry in described:
+            key = int(entry["id"])
+            if key in files and key not in by_id:
+                att = files.pop(key)
+                if entry.get("filename"):
+                    att.filename = entry["filename"]
+                att.description = entry.get("description")
+                out.append(att)
+            elif key in by_id:
+                out.append(by_id[key])
+            else:
+                raise ValueError(f"attachment {key} is neither uploaded nor existing")
+        out.extend(files[i] for i in sorted(files))
+        return out
+
+    def _new_message(
+        self, channel_id: int, payload: dict, files: dict[int, Attachment], interaction_id: int | None
+    ) -> Message:
+        message = Message(
+            self.snowflake(),
+            channel_id,
+            self.bot_user,
+            content=payload.get("content") or "",
+            embeds=list(payload.get("embeds") or ()),
+            components=list(payload.get("components") or ()),
+            attachments=self._attachments(payload, files, None) or [],
+            flags=int(payload.get("flags") or 0),
+            interaction_id=interaction_id,
+            created=time.perf_counter(),
+        )
+        self._check_message(message)
+        self.messages[message.id] = message
+        self._notify()
+        return message
+
+    def _check_message(self, message: Message) -> None:
+        """Discord's limits on what a message may hold; breaking one is a 400 for the bot."""
+        problems = []
+        if len(message.content) > 2000:
+            problems.append("content longer than 2000 characters")
+        if len(message.embeds) > 10:
+            problems.append("more than 10 embeds")
+        rows = message.components
+        if len(rows) > 5:
+            problems.append("more than 5 action rows")
+        for row in rows:
+            if row.get("type") == 1 and len(row.get("components", ())) > 5:
+                problems.append("an action row with more than 5 components")
+        for item in message.items():
+            if len(item["custom_id"]) > 100:
+                problems.append(f"custom_id longer than 100 characters: {item['custom_id']!r}")
+            if item.get("type") == 3:
+                options = item.get("options", ())
+                if not 1 <= len(options) <= 25:
+                    problems.append(f"a select menu with {len(options)} options (1 to 25 allowed)")
+                for o in options:
+                    if len(str(o.get("label", ""))) > 100 or len(str(o.get("value", ""))) > 100:
+                        problems.append("a select option label or value longer than 100 characters")
+                values = [o.get("value") for o in options]
+                if len(values) != len(set(values)):
+                    problems.append("select option values are not unique")
+            if item.get("type") == 2 and len(str(item.get("label", ""))) > 80:
+                problems.append("a button label longer than 80 characters")
+        ids = message.custom_ids()
+        if len(ids) != len(set(ids)):
+            problems.append(f"custom_ids repeated in one message: {ids}")
+        for embed in message.embeds:
+            if len(str(embed.get("title", ""))) > 256:
+                problems.append("embed title longer than 256 characters")
+            if len(str(embed.get("description", ""))) > 4096:
+                problems.append("embed description longer than 4096 characters")
+            if len(embed.get("fields", ())) > 25:
+                problems.append("more than 25 embed fields")
+        if problems:
+            raise _BadRequest("; ".join(problems))
+
+    def _edit(self, message: Message, payload: dict, files: dict[int, Attachment]) -> None:
+        before = message.snapshot()
+        if "content" in payload:
+            message.content = payload["content"] or ""
+        if "embeds" in payload:
+            message.embeds = list(payload["embeds"] or ())
+        if "components" in payload:
+            message.components = list(payload["components"] or ())
+        if "flags" in payload and payload["flags"] is not None:
+            # Only SUPPRESS_EMBEDS may change on an edit; ephemeral and loading stay as they were,
+            # except that editing a deferred response ends its loading state.
+            message.flags = (message.flags & EPHEMERAL) | (int(payload["flags"]) & ~(EPHEMERAL | LOADING))
+        else:
+            message.flags &= ~LOADING
+        attachments = self._attachments(payload, files, message.attachments)
+        if attachments is not None:
+            message.attachments = attachments
+        self._check_message(message)
+        message.versions.append(before)
+        message.edited = time.perf_counter()
+        message.edited_timestamp = _now_iso()
+        self._notify()
+
+    def _message_json(self, message: Message) -> web.Response:
+        return _json(message.payload(self.base, self.application_id))
+
+    async def _post_message(self, request: web.Request, cid: str) -> web.Response:
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            return _error(404, "Unknown Channel", 10003)
+        payload, files = await self._read_message_body(request)
+        try:
+            message = self._new_message(channel.id, payload, files, None)
+        except _BadRequest as exc:
+            return self._bad_request(request, str(exc))
+        return self._message_json(message)
+
+    def _bad_request(self, request: web.Request, why: str) -> web.Response:
+        self.violations.append(f"{request.method} {request.path}: {why}")
+        log.error("fake Discord: 400 for %s %s: %s", request.method, request.path, why)
+        return _error(400, f"Invalid Form Body: {why}", 50035)
+
+    async def _list_messages(self, request: web.Request, cid: str) -> web.Response:
+        limit = int(request.query.get("limit", 50))
+        found = [m for m in self.channel_messages(int(cid)) if not m.ephemeral][-limit:]
+        return _json([m.payload(self.base, self.application_id) for m in reversed(found)])
+
+    def _channel_message(self, cid: str, mid: str) -> Message | None:
+        message = self.messages.get(int(mid))
+        if message is None or message.deleted or message.channel_id != int(cid) or message.ephemeral:
+            return None
+        return message
+
+    async def _get_message(self, request: web.Request, cid: str, mid: str) -> web.Response:
+        message = self._channel_message(cid, mid)
+        if message is None:
+            return _error(404, "Unknown Message", 10008)
+        return self._message_json(message)
+
+    async def _edit_message(self, request: web.Request, cid: str, mid: str) -> web.Response:
+        message = self._channel_message(cid, mid)
+        if message is None:
+            return _error(404, "Unknown Message", 10008)
+        payload, files = await self._read_message_body(request)
+        try:
+            self._edit(message, payload, files)
+        except (_BadRequest, ValueError) as exc:
+            return self._bad_request(request, str(exc))
+        return self._message_json(message)
+
+    async def _delete_message(self, request: web.Request, cid: str, mid: str) -> web.Response:
+        message = self._channel_message(cid, mid)
+        if message is None:
+            return _error(404, "Unknown Message", 10008)
+        message.deleted = True
+        self._notify()
+        return web.Response(status=204)
+
+    async def _typing(self, request: web.Request, cid: str) -> web.Response:
+        return web.Response(status=204)
+
+    async def _get_channel(self, request: web.Request, cid: str) -> web.Response:
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            return _error(404, "Unknown Channel", 10003)
+        return _json(channel.payload())
+
+    async def _get_user(self, request: web.Request, uid: str) -> web.Response:
+        user = self.members.get(int(uid)) or (self.bot_user if int(uid) == self.bot_user.id else None)
+        if user is None:
+            return _error(404, "Unknown User", 10013)
+        return _json(user.payload())
+
+    async def _create_dm(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        user = self.members.get(int(body["recipient_id"]))
+        if user is None:
+            return _error(400, "Invalid Recipient(s)", 50033)
+        for channel in self.channels.values():
+            if channel.type == 1 and channel.recipient is user:
+                return _json(channel.payload())
+        channel = Channel(self.snowflake(), f"dm-{user.name}", None, type=1, recipient=user)
+        self.channels[channel.id] = channel
+        return _json(channel.payload())
+
+    async def _get_guild(self, request: web.Request, guild: str) -> web.Response:
+        if int(guild) != self.guild_id:
+            return _error(404, "Unknown Guild", 10004)
+        payload = self.guild_payload()
+        for key in ("channels", "members", "threads", "voice_states", "presences"):
+            payload.pop(key)
+        return _json(payload)
+
+    async def _get_member(self, request: web.Request, guild: str, uid: str) -> web.Response:
+        user = self.members.get(int(uid)) or (self.bot_user if int(uid) == self.bot_user.id else None)
+        if int(guild) != self.guild_id or user is None:
+            return _error(404, "Unknown Member", 10007)
+        return _json(self.member_payload(user))
+
+    async def _get_guild_channels(self, request: web.Request, guild: str) -> web.Response:
+        return _json([c.payload() for c in self.channels.values() if c.guild_id == int(guild)])
+
+    # -------------------------------------------------------------- REST handlers: interactions
+    def _interaction(self, token: str) -> Interaction | None:
+        return self._by_token.get(token)
+
+    async def _callback(self, request: web.Request, iid: str, token: str) -> web.Response:
+        record = self.interactions.get(int(iid))
+        if record is None or record.token != token:
+            return _error(404, "Unknown interaction", 10062)
+        payload, files = await self._read_message_body(request)
+        now = time.perf_counter()
+        if record.responded is not None:
+            self.violations.append(f"interaction {iid} answered twice")
+            return _error(400, "Interaction has already been acknowledged.", 40060)
+        if now - record.sent > self.response_deadline:
+            self.violations.append(f"interaction {iid} answered after {now - record.sent:.2f} s")
+            return _error(404, "Unknown interaction", 10062)
+        kind = int(payload.get("type", 0))
+        data = payload.get("data") or {}
+        allowed = {
+            APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+            MESSAGE_COMPONENT: {
+                CHANNEL_MESSAGE,
+                DEFERRED_CHANNEL_MESSAGE,
+                DEFERRED_UPDATE,
+                UPDATE_MESSAGE,
+                MODAL,
+            },
+            AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+        }[record.type]
+        if kind not in allowed:
+            return self._bad_request(
+                request, f"callback type {kind} is not allowed for interaction type {record.type}"
+            )
+        resource_message: Message | None = None
+        try:
+            if kind == CHANNEL_MESSAGE:
+                resource_message = self._new_message(record.channel_id, data, files, record.id)
+                record.original_id = resource_message.id
+            elif kind == DEFERRED_CHANNEL_MESSAGE:
+                flags = (int(data.get("flags") or 0) & EPHEMERAL) | LOADING
+                resource_message = self._new_message(record.channel_id, {"flags": flags}, {}, record.id)
+                record.original_id = resource_message.id
+            elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
+                record.original_id = record.message_id
+                if kind == UPDATE_MESSAGE:
+                    resource_message = self.messages[record.message_id]  # type: ignore[index]
+                    self._edit(resource_message, data, files)
+            elif kind == AUTOCOMPLETE_RESULT:
+                choices = data.get("choices", [])
+                if len(choices) > 25:
+                    raise _BadRequest(f"{len(choices)} autocomplete choices (at most 25)")
+                for c in choices:
+                    if not 1 <= len(str(c.get("name", ""))) <= 100 or len(str(c.get("value", ""))) > 100:
+                        raise _BadRequest(f"autocomplete choice {c!r} breaks the 1..100 character limits")
+        except (_BadRequest, ValueError) as exc:
+            return self._bad_request(request, str(exc))
+        record.responded = now
+        record.response_type = kind
+        record.response = data
+        record.answered.set()
+        self._notify()
+        body: dict[str, Any] = {
+            "interaction": {
+                "id": str(record.id),
+                "type": record.type,
+                "activity_instance_id": None,
+                "response_message_id": str(record.original_id) if record.original_id else None,
+                "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
+                "response_message_ephemeral": bool(resource_message and resource_message.ephemeral),
+            },
+            "resource": {"type": kind},
+        }
+        if resource_message is not None:
+            body["resource"]["message"] = resource_message.payload(self.base, self.application_id)
+        return _json(body)
+
+    def _resolve_webhook_message(self, record: Interaction, mid: str) -> Message | None:
+        if mid == "@original":
+            if record.original_id is None:
+                return None
+            return self.messages.get(record.original_id)
+        message = self.messages.get(int(mid))
+        if message is None or (message.id not in record.followup_ids and message.id != record.original_id):
+            return None
+        return message
+
+    def _token_record(self, app: str, token: str) -> Interaction | None:
+        record = self._interaction(token)
+        if record is None or int(app) != self.application_id:
+            return None
+        return record
+
+    async def _followup(self, request: web.Request, app: str, token: str) -> web.Response:
+        record = self._token_record(app, token)
+        if record is None:
+            return _error(404, "Unknown Webhook", 10015)
+        if record.responded is None:
+            self.violations.append(f"followup to interaction {record.id} before any response")
+            return _error(404, "Unknown Webhook", 10015)
+        payload, files = await self._read_message_body(request)
+        try:
+            message = self._new_message(record.channel_id, payload, files, record.id)
+        except _BadRequest as exc:
+            return self._bad_request(request, str(exc))
+        record.followup_ids.append(message.id)
+        return self._message_json(message)
+
+    async def _wh_get(self, request: web.Request, app: str, token: str, mid: str) -> web.Response:
+        record = self._token_record(app, token)
+        message = record and self._resolve_webhook_message(record, mid)
+        if not message or message.deleted:
+            return _error(404, "Unknown Message", 10008)
+        return self._message_json(message)
+
+    async def _wh_edit(self, request: web.Request, app: str, token: str, mid: str) -> web.Response:
+        record = self._token_record(app, token)
+        if record is not None and record.responded is None:
+            self.violations.append(f"edit of interaction {record.id}'s response before any response")
+        message = record and self._resolve_webhook_message(record, mid)
+        if not message or message.deleted:
+            return _error(404, "Unknown Message", 10008)
+        payload, files = await self._read_message_body(request)
+        try:
+            self._edit(message, payload, files)
+        except (_BadRequest, ValueError) as exc:
+            return self._bad_request(request, str(exc))
+        return self._message_json(message)
+
+    async def _wh_delete(self, request: web.Request, app: str, token: str, mid: str) -> web.Response:
+        record = self._token_record(app, token)
+        message = record and self._resolve_webhook_message(record, mid)
+        if not message or message.deleted:
+            return _error(404, "Unknown Message", 10008)
+        message.deleted = True
+        self._notify()
+        return web.Response(status=204)
+
+
+class _BadRequest(Exception):
+    pass
+
+
+__all__ = [
+    "Attachment",
+    "Channel",
+    "FakeDiscord",
+    "Interaction",
+    "Message",
+    "StandInError",
+    "User",
+]
