@@ -113,7 +113,7 @@ class Position:
     board: tuple[int, ...]
     bar: tuple[int, ...]
     off: tuple[int, ...]
-    _cache: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _cache: dict | None = field(default=None, init=False, compare=False, hash=False, repr=False)
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -286,9 +286,10 @@ class Position:
     def single_moves(self, die: int, player: int | None = None) -> list[tuple[Move, Position]]:
         """Every way ``player`` (default: the player to move) can play one ``die`` from here."""
         p = self.turn if player is None else player
+        v, turn = self.variant, self.turn
         return [
-            (move, Position(self.variant, self.turn, b, bar, off))
-            for move, b, bar, off in _expand(self.variant, self.board, self.bar, self.off, p, die)
+            (move, _new_position(v, turn, b, bar, off))
+            for move, b, bar, off, _k in _expanders(v)[p](self.board, self.bar, self.off, die)
         ]
 
     def legal_plays(self, dice: Dice | Sequence[int]) -> tuple[Play, ...]:
@@ -296,15 +297,25 @@ class Position:
 
         The result positions keep ``turn`` unchanged; the game flow hands the turn on.
         """
-        d = dice if isinstance(dice, Dice) else Dice(*dice)
-        cache_key = ("plays", d.low, d.high)
-        cached = self._cache.get(cache_key)
-        if cached is not None:
-            return cached
-        v = self.variant
-        found = _legal(v, self.board, self.bar, self.off, self.turn, d)
-        plays = tuple(Play(tuple(moves), Position(v, self.turn, b, bar, off)) for moves, b, bar, off in found)
-        self._cache[cache_key] = plays
+        a, b = dice
+        if not (a in _DIE_FACES and b in _DIE_FACES):
+            raise ValueError(f"dice must be two numbers from 1 to 6, not {tuple(dice)!r}")
+        cache = self._cache
+        if cache is None:
+            cache = {}
+            _set_cache(self, cache)
+        cache_key = (a, b) if a <= b else (b, a)
+        plays = cache.get(cache_key)
+        if plays is not None:
+            return plays
+        v, turn = self.variant, self.turn
+        plays = tuple(
+            [
+                _new_play(moves, _new_position(v, turn, board, bar, off))
+                for moves, board, bar, off in _legal(v, self.board, self.bar, self.off, turn, (a, b))
+            ]
+        )
+        cache[cache_key] = plays
         return plays
 
     def can_move(self, dice: Dice | Sequence[int]) -> bool:
@@ -396,139 +407,291 @@ class Position:
         return cls.from_points(variant, turn=turn, points=points, bar=bar, off=off)
 
     def cached(self, key: object, compute):
-        """Memoise derived data on this (immutable) position."""
+        """Memoise derived data on this (immutable) position (``key`` must not be a pair of ints:
+        those hold the legal plays)."""
+        cache = self._cache
+        if cache is None:
+            cache = {}
+            _set_cache(self, cache)
         try:
-            return self._cache[key]
+            return cache[key]
         except KeyError:
-            self._cache[key] = value = compute()
+            cache[key] = value = compute()
             return value
 
 
+# Fast constructors for generated results: a frozen dataclass's __init__ goes through
+# object.__setattr__ once per field; setting the slots directly is about twice as fast.
+_DIE_FACES = frozenset(range(1, 7))
+_object_new = object.__new__
+_set_variant = Position.variant.__set__  # type: ignore[attr-defined]
+_set_turn = Position.turn.__set__  # type: ignore[attr-defined]
+_set_board = Position.board.__set__  # type: ignore[attr-defined]
+_set_bar = Position.bar.__set__  # type: ignore[attr-defined]
+_set_off = Position.off.__set__  # type: ignore[attr-defined]
+_set_cache = Position._cache.__set__  # type: ignore[attr-defined]
+_set_moves = Play.moves.__set__  # type: ignore[attr-defined]
+_set_result = Play.result.__set__  # type: ignore[attr-defined]
+
+
+def _new_position(v: Variant, turn: int, board: tuple, bar: tuple, off: tuple) -> Position:
+    pos = _object_new(Position)
+    _set_variant(pos, v)
+    _set_turn(pos, turn)
+    _set_board(pos, board)
+    _set_bar(pos, bar)
+    _set_off(pos, off)
+    _set_cache(pos, None)
+    return pos
+
+
+def _new_play(moves: tuple, result: Position) -> Play:
+    play = _object_new(Play)
+    _set_moves(play, moves)
+    _set_result(play, result)
+    return play
+
+
 # --------------------------------------------------------------------- generation
+#
+# Generation works on raw ``(board, bar, off)`` tuples; only the final, distinct results become
+# Position and Play objects. Per variant and player an *expander* (a closure over precomputed tables:
+# the board index of every path step, every single move as one shared Move object) lists the single
+# moves of one die.
+
+_MOVES: dict[tuple[int, int, bool], Move] = {}
 
 
-def _bearoff_allowed(v: Variant, board: tuple[int, ...], bar: tuple[int, ...], p: int, path) -> bool:
+def _shared_move(src: int, dst: int, hit: bool = False) -> Move:
+    """One Move object per distinct move, shared by every generated play."""
+    key = (src, dst, hit)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(src, dst, hit)
+    return move
+
+
+_EXPANDERS: dict[Variant, tuple] = {}
+
+
+def _expanders(v: Variant) -> tuple:
+    """Per player, the function listing single moves: ``expand(board, bar, off, die, kfrom=-1)``."""
+    try:
+        return _EXPANDERS[v]
+    except KeyError:
+        _EXPANDERS[v] = ex = tuple(_make_expander(v, p) for p in range(v.players))
+        return ex
+
+
+def _make_expander(v: Variant, p: int):
+    n = v.points
+    path = paths_for(v)[p]
+    strict = v.bar_rule == "strict"
     rule = v.bearoff
-    if rule == "always":
-        return True
-    if bar[p]:
-        return False
-    if rule == "no-bar":
-        return True
-    # "home": every checker in the last six points of the path
-    for k in range(v.points - 6):
-        val = board[path[k]]
-        if val and (val & 3) == p:
-            return False
-    return True
+    home_k = n - 6  # path steps k >= home_k (0-based) are the home board
+    # entry[d] = (board index, move, move with hit); steps[d][k] = (k, src, dst, move, move with hit),
+    # where dst is a board index, -1 for an exact bear-off or -2 for an overshoot.
+    entry: list = [None]
+    steps: list = [None]
+    for d in range(1, 7):
+        idx = path[d - 1] if d <= n else -1
+        entry.append((idx, _shared_move(BAR, idx + 1), _shared_move(BAR, idx + 1, True)))
+        row = []
+        for k in range(n):
+            src = path[k]
+            t = k + d
+            if t < n:
+                dst = path[t]
+                row.append(
+                    (k, src, dst, _shared_move(src + 1, dst + 1), _shared_move(src + 1, dst + 1, True))
+                )
+            else:
+                move = _shared_move(src + 1, OFF)
+                row.append((k, src, -1 if t == n else -2, move, move))
+        steps.append(tuple(row))
+
+    def expand(board: tuple, bar: tuple, off: tuple, die: int, kfrom: int = -1) -> list:
+        """``[(move, board, bar, off, k), ...]`` for every single move of ``die``; ``k`` is the path
+        step of the source (-1: the bar). Only sources at step ``kfrom`` or later are moved."""
+        out = []
+        mybar = bar[p]
+        if mybar:
+            if kfrom < 0:
+                idx, move, move_hit = entry[die]
+                val = board[idx]
+                if val == 0 or (val & 3) == p:
+                    nb = list(board)
+                    nb[idx] = val + 4 if val else 4 + p
+                    nbar = list(bar)
+                    nbar[p] = mybar - 1
+                    out.append((move, tuple(nb), tuple(nbar), off, -1))
+                elif val < 8:
+                    nb = list(board)
+                    nb[idx] = 4 + p
+                    nbar = list(bar)
+                    nbar[p] = mybar - 1
+                    nbar[val & 3] += 1
+                    out.append((move_hit, tuple(nb), tuple(nbar), off, -1))
+            if strict:
+                return out
+        can_bear = None  # worked out when a bear-off is first possible
+        overshoot = False
+        k0 = -1  # the farthest-back checker's path step, once seen
+        row = steps[die]
+        for k, src, dst, move, move_hit in row[kfrom:] if kfrom > 0 else row:
+            sval = board[src]
+            if not sval or (sval & 3) != p:
+                continue
+            if k0 < 0:
+                k0 = k
+            if dst >= 0:
+                val = board[dst]
+                if val == 0 or (val & 3) == p:
+                    nb = list(board)
+                    nb[src] = sval - 4 if sval > 7 else 0
+                    nb[dst] = val + 4 if val else 4 + p
+                    out.append((move, tuple(nb), bar, off, k))
+                elif val < 8:
+                    nb = list(board)
+                    nb[src] = sval - 4 if sval > 7 else 0
+                    nb[dst] = 4 + p
+                    nbar = list(bar)
+                    nbar[val & 3] += 1
+                    out.append((move_hit, tuple(nb), tuple(nbar), off, k))
+                continue
+            if can_bear is None:
+                if kfrom > 0:  # sources before kfrom were skipped: find the farthest-back checker
+                    for j in range(kfrom):
+                        val = board[path[j]]
+                        if val and (val & 3) == p:
+                            k0 = j
+                            break
+                if rule == "always":
+                    can_bear = True
+                elif mybar:
+                    can_bear = False
+                else:
+                    can_bear = rule == "no-bar" or k0 >= home_k
+                overshoot = can_bear and not mybar
+            if can_bear and (dst == -1 or (overshoot and k == k0)):
+                nb = list(board)
+                nb[src] = sval - 4 if sval > 7 else 0
+                noff = list(off)
+                noff[p] += 1
+                out.append((move, tuple(nb), bar, tuple(noff), k))
+        return out
+
+    return expand
 
 
 def _expand(v: Variant, board, bar, off, p: int, die: int) -> list:
     """All single moves of ``die`` for player ``p``: ``[(Move, board, bar, off), ...]``."""
-    n = v.points
-    path = paths_for(v)[p]
-    out = []
-    mybar = bar[p]
-    if mybar:
-        idx = path[die - 1]
-        val = board[idx]
-        if val < 8 or (val & 3) == p:
-            nb = list(board)
-            nbar = list(bar)
-            nbar[p] -= 1
-            hit = False
-            if val == 0:
-                nb[idx] = 4 + p
-            elif (val & 3) == p:
-                nb[idx] = val + 4
-            else:
-                hit = True
-                nbar[val & 3] += 1
-                nb[idx] = 4 + p
-            out.append((Move(BAR, idx + 1, hit), tuple(nb), tuple(nbar), off))
-        if v.bar_rule == "strict":
-            return out
-    can_bear = None
-    first = True
-    for k in range(n):
-        src = path[k]
-        sval = board[src]
-        if not sval or (sval & 3) != p:
-            continue
-        t = k + die
-        if t < n:
-            dst = path[t]
-            val = board[dst]
-            if val < 8 or (val & 3) == p:
-                nb = list(board)
-                nb[src] = sval - 4 if sval >= 8 else 0
-                hit = False
-                nbar = bar
-                if val == 0:
-                    nb[dst] = 4 + p
-                elif (val & 3) == p:
-                    nb[dst] = val + 4
-                else:
-                    hit = True
-                    lb = list(bar)
-                    lb[val & 3] += 1
-                    nbar = tuple(lb)
-                    nb[dst] = 4 + p
-                out.append((Move(src + 1, dst + 1, hit), tuple(nb), nbar, off))
-        else:
-            if can_bear is None:
-                can_bear = _bearoff_allowed(v, board, bar, p, path)
-            if can_bear and (t == n or (first and not mybar)):
-                nb = list(board)
-                nb[src] = sval - 4 if sval >= 8 else 0
-                noff = list(off)
-                noff[p] += 1
-                out.append((Move(src + 1, OFF), tuple(nb), bar, tuple(noff)))
-        first = False
-    return out
+    return [item[:4] for item in _expanders(v)[p](board, bar, off, die)]
 
 
-def _legal(v: Variant, board, bar, off, p: int, dice: Dice) -> list:
-    """``[(moves, board, bar, off), ...]``, one per distinct legal result."""
-    a, b = dice.first, dice.second
+def _legal(v: Variant, board, bar, off, p: int, dice: Sequence[int]) -> list:
+    """``[(moves, board, bar, off), ...]``, one per distinct legal result (the pass: ``moves == ()``)."""
+    expand = _expanders(v)[p]
+    a, b = dice
     if v.forced == "order":
-        return _legal_order(v, board, bar, off, p, a, b)
+        if a == b:
+            return _legal_order_double(expand, board, bar, off, a, v.doubles_moves)
+        return _legal_order(expand, board, bar, off, a, b)
     if a == b:
-        seqs = [(a,) * v.doubles_moves]
-    else:
-        # Larger die first: if only one die can be played, its plays come from this order.
-        seqs = [(dice.high, dice.low), (dice.low, dice.high)]
-    best_depth = 0
-    best: dict = {}
-    for seq in seqs:
-        frontier = [((), board, bar, off)]
-        depth = 0
-        for die in seq:
-            nxt = []
-            seen = set()
-            for moves, b0, bar0, off0 in frontier:
-                for move, b1, bar1, off1 in _expand(v, b0, bar0, off0, p, die):
-                    key = (b1, bar1)
-                    if key not in seen:
-                        seen.add(key)
-                        nxt.append(((*moves, move), b1, bar1, off1))
-            if not nxt:
-                break
-            frontier = nxt
-            depth += 1
-        if depth > best_depth:
-            best_depth = depth
-            best = {}
-        elif depth == 1 and best_depth == 1:
-            # Only one die can be played at all, and the larger one (the first order) can:
-            # the larger must be used, so the smaller die's plays are not added.
+        return _legal_double(expand, board, bar, off, a, v.doubles_moves)
+    hi, lo = (a, b) if a > b else (b, a)
+    return _legal_standard(expand, board, bar, off, hi, lo)
+
+
+def _legal_standard(expand, board, bar, off, hi: int, lo: int) -> list:
+    """The standard policy, two different dice: both if possible, else the larger if possible."""
+    results: dict = {}
+    first_hi = expand(board, bar, off, hi)
+    first_lo = expand(board, bar, off, lo)
+    for first, second_die in ((first_hi, lo), (first_lo, hi)):
+        for m1, b1, r1, o1, _k in first:
+            for m2, b2, r2, o2, _k2 in expand(b1, r1, o1, second_die):
+                key = (b2, r2)
+                if key not in results:
+                    results[key] = ((m1, m2), b2, r2, o2)
+    if results:
+        return list(results.values())
+    # No play uses both dice: the larger one if it can be played, else the smaller.
+    single = first_hi or first_lo
+    if single:
+        return [((m1,), b1, r1, o1) for m1, b1, r1, o1, _k in single]
+    return [((), board, bar, off)]
+
+
+def _legal_double(expand, board, bar, off, die: int, count: int) -> list:
+    """The standard policy with a double: as many of the ``count`` moves as possible.
+
+    Moves of one die commute, so only sequences whose sources never go back along the path are
+    generated (each legal sequence has such an ordering, which is also legal); duplicates of a
+    result are then merged.
+    """
+    frontier = [((), board, bar, off, -1)]
+    for _ in range(count):
+        nxt = [
+            ((*moves, m), b1, r1, o1, k1)
+            for moves, b0, r0, o0, k0 in frontier
+            for m, b1, r1, o1, k1 in expand(b0, r0, o0, die, k0)
+        ]
+        if not nxt:
+            break
+        frontier = nxt
+    results: dict = {}
+    for moves, b1, r1, o1, _k in frontier:
+        key = (b1, r1)
+        if key not in results:
+            results[key] = (moves, b1, r1, o1)
+    return list(results.values())
+
+
+def _legal_order(expand, board, bar, off, a: int, b: int) -> list:
+    """The order policy, two different dice: the player picks the order; each die in turn is played
+    if it can be at that moment and skipped if not."""
+    results: dict = {}
+    first_a = expand(board, bar, off, a)
+    first_b = expand(board, bar, off, b)
+    for first, other, second_die in ((first_a, first_b, b), (first_b, first_a, a)):
+        if not first:
+            # The first die cannot be played: skipped; the other is played alone if it can be.
+            for m, b1, r1, o1, _k in other:
+                results.setdefault((b1, r1), ((m,), b1, r1, o1))
             continue
-        if depth == best_depth and depth > 0:
-            for item in frontier:
-                best.setdefault((item[1], item[2]), item)
-    if best_depth == 0:
+        for m1, b1, r1, o1, _k in first:
+            second = expand(b1, r1, o1, second_die)
+            if second:
+                for m2, b2, r2, o2, _k2 in second:
+                    key = (b2, r2)
+                    if key not in results:
+                        results[key] = ((m1, m2), b2, r2, o2)
+            else:
+                results.setdefault((b1, r1), ((m1,), b1, r1, o1))
+    if not results:
         return [((), board, bar, off)]
-    return list(best.values())
+    return list(results.values())
+
+
+def _legal_order_double(expand, board, bar, off, die: int, count: int) -> list:
+    """The order policy with a double: each of the ``count`` moves is played whenever it can be."""
+    results: dict = {}
+    frontier = [((), board, bar, off)]
+    for _ in range(count):
+        nxt = []
+        for moves, b0, r0, o0 in frontier:
+            found = expand(b0, r0, o0, die)
+            if found:
+                nxt.extend(((*moves, m), b1, r1, o1) for m, b1, r1, o1, _k in found)
+            elif moves:
+                results.setdefault((b0, r0), (moves, b0, r0, o0))
+        frontier = nxt
+    for moves, b1, r1, o1 in frontier:
+        results.setdefault((b1, r1), (moves, b1, r1, o1))
+    if not results:
+        return [((), board, bar, off)]
+    return list(results.values())
 
 
 def _die_for_move(v: Variant, move: Move, p: int) -> int:
@@ -540,28 +703,6 @@ def _die_for_move(v: Variant, move: Move, p: int) -> int:
         k_src = move.src if v.directions[p] > 0 else n + 1 - move.src
     k_dst = n + 1 if move.dst == OFF else (move.dst if v.directions[p] > 0 else n + 1 - move.dst)
     return k_dst - k_src
-
-
-def _legal_order(v: Variant, board, bar, off, p: int, a: int, b: int) -> list:
-    orders = [(a, b)] if a == b else [(a, b), (b, a)]
-    results: dict = {}
-    for x, y in orders:
-        first = _expand(v, board, bar, off, p, x)
-        if first:
-            for m1, b1, bar1, off1 in first:
-                second = _expand(v, b1, bar1, off1, p, y)
-                if second:
-                    for m2, b2, bar2, off2 in second:
-                        results.setdefault((b2, bar2), ((m1, m2), b2, bar2, off2))
-                else:
-                    results.setdefault((b1, bar1), ((m1,), b1, bar1, off1))
-        else:
-            second = _expand(v, board, bar, off, p, y)
-            for m2, b2, bar2, off2 in second:
-                results.setdefault((b2, bar2), ((m2,), b2, bar2, off2))
-    if not results:
-        return [((), board, bar, off)]
-    return list(results.values())
 
 
 def _die_for(pos: Position, move: Move) -> int:
