@@ -8,6 +8,7 @@ from engine.dice import ScriptedDice, SecretDice, SeededDice
 from engine.errors import (
     AmbiguousPlayError,
     EngineError,
+    GameDataError,
     GameStateError,
     IllegalPlayError,
     IncompletePlayError,
@@ -29,6 +30,7 @@ __all__ = [
     "EngineError",
     "Event",
     "Game",
+    "GameDataError",
     "GameStateError",
     "IllegalPlayError",
     "IncompletePlayError",

@@ -52,3 +52,7 @@ class IncompletePlayError(IllegalPlayError):
 
 class GameStateError(EngineError):
     """An action that does not fit the state of the game (not your turn, game over, no cube, ...)."""
+
+
+class GameDataError(GameStateError):
+    """A stored game or match (JSON) that cannot be read: unknown format version, missing or bad fields."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from engine.dice import DiceSource, roll
-from engine.errors import GameStateError
+from engine.errors import GameDataError, GameStateError, PositionError
 from engine.notation import format_moves
 from engine.position import OFF, Dice, Move, Play, Position, paths_for
 from engine.variants import Variant, find_variant
@@ -67,8 +67,8 @@ class Outcome:
             int(data["winner"]),
             WinKind(data["kind"]),
             int(data["points"]),
-            tuple(data.get("placings", ())),
-            tuple(data.get("scores", ())),
+            tuple(int(p) for p in data.get("placings", ())),
+            tuple(int(s) for s in data.get("scores", ())),
         )
 
     def describe(self, names: Sequence[str] | None = None) -> str:
@@ -111,10 +111,10 @@ class Event:
     @classmethod
     def from_json(cls, data: dict) -> Event:
         return cls(
-            data["kind"],
+            str(data["kind"]),
             int(data["player"]),
-            tuple(data.get("dice", ())),
-            tuple(data.get("moves", ())),
+            tuple(int(d) for d in data.get("dice", ())),
+            tuple(str(m) for m in data.get("moves", ())),
             int(data.get("value", 0)),
         )
 
@@ -487,32 +487,61 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict) -> Game:
+        """Read :meth:`to_json`'s output; anything else raises :class:`GameDataError`."""
+        if not isinstance(data, dict):
+            raise GameDataError("a stored game must be a JSON object")
         if data.get("format") != FORMAT_VERSION:
-            raise GameStateError(f"unknown game format {data.get('format')!r}")
+            raise GameDataError(
+                f"unknown game format {data.get('format')!r} (this engine reads {FORMAT_VERSION})"
+            )
+        try:
+            return cls._from_json(data)
+        except PositionError as exc:
+            raise GameDataError(f"the stored game's position is not valid: {exc}") from None
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise GameDataError(f"the stored game cannot be read: {type(exc).__name__}: {exc}") from None
+
+    @classmethod
+    def _from_json(cls, data: dict) -> Game:
         position = Position.from_json(data["position"])
+        players = position.variant.players
+        last_player = _optional_player(data.get("last_player"), players)
         last_play = None
         if data.get("last_play") is not None:
             moves = tuple(Move(int(s), int(d), bool(h)) for s, d, h in data["last_play"])
-            last_play = Play(moves, position)
+            # A play's result keeps its mover on turn; the game then handed the turn on.
+            mover = position.turn if last_player is None else last_player
+            last_play = Play(moves, position.with_turn(mover))
         m = data.get("match") or {}
+        dice = Dice.parse(data["dice"]) if data.get("dice") else None
+        resign = data.get("resign_offer")
+        resign_offer = (int(resign[0]), int(resign[1])) if resign else None
         return cls(
             position=position,
-            dice=Dice(*data["dice"]) if data.get("dice") else None,
+            dice=dice,
             cube=int(data.get("cube", 1)),
-            cube_owner=data.get("cube_owner"),
+            cube_owner=_optional_player(data.get("cube_owner"), players),
             double_offered=bool(data.get("double_offered")),
-            resign_offer=tuple(data["resign_offer"]) if data.get("resign_offer") else None,
-            finished=tuple(data.get("finished", ())),
+            resign_offer=resign_offer,
+            finished=tuple(int(p) for p in data.get("finished", ())),
             outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
             match=MatchContext(
                 int(m.get("target", 0)),
-                tuple(m.get("score", (0,) * position.variant.players)),
+                tuple(int(s) for s in m.get("score", (0,) * players)),
                 bool(m.get("crawford", False)),
             ),
             events=tuple(Event.from_json(e) for e in data.get("events", ())),
             last_play=last_play,
-            last_player=data.get("last_player"),
+            last_player=last_player,
         )
+
+
+def _optional_player(value: object, players: int) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise ValueError(f"{value!r} is not a player")
+    return value
 
 
 def _placings_outcome(v: Variant, placings: tuple[int, ...]) -> Outcome:
@@ -611,16 +640,28 @@ class Match:
 
     @classmethod
     def from_json(cls, data: dict) -> Match:
+        """Read :meth:`to_json`'s output; anything else raises :class:`GameDataError`."""
+        if not isinstance(data, dict):
+            raise GameDataError("a stored match must be a JSON object")
         if data.get("format") != FORMAT_VERSION:
-            raise GameStateError(f"unknown match format {data.get('format')!r}")
-        return cls(
-            find_variant(data["variant"]),
-            int(data["target"]),
-            tuple(data["score"]),
-            int(data.get("games_played", 0)),
-            bool(data.get("crawford_done", False)),
-            tuple(Outcome.from_json(o) for o in data.get("outcomes", ())),
-        )
+            raise GameDataError(
+                f"unknown match format {data.get('format')!r} (this engine reads {FORMAT_VERSION})"
+            )
+        try:
+            v = find_variant(data["variant"])
+            score = tuple(int(s) for s in data["score"])
+            if len(score) != v.players:
+                raise ValueError(f"{v.name} has {v.players} players, the score has {len(score)}")
+            return cls(
+                v,
+                int(data["target"]),
+                score,
+                int(data.get("games_played", 0)),
+                bool(data.get("crawford_done", False)),
+                tuple(Outcome.from_json(o) for o in data.get("outcomes", ())),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise GameDataError(f"the stored match cannot be read: {type(exc).__name__}: {exc}") from None
 
 
 def replay(variant: str | Variant, events: Sequence[Event], match: MatchContext | None = None) -> Game:
