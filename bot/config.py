@@ -1,0 +1,157 @@
+"""Settings from the environment or a ``.env`` file; the real environment wins.
+
+Every bad value raises :class:`ConfigError` with one line that names the setting and says what is
+expected. The token is never part of a message, a ``repr`` or a log line.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message is one line meant for the person running the bot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot and the local console read from the environment."""
+
+    token: str = field(default="", repr=False)
+    database_path: Path = Path("data/minigam.sqlite3")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    api_base: str = DEFAULT_API_BASE
+    gateway_url: str = DEFAULT_GATEWAY_URL
+    challenge_timeout: float = 600.0
+    turn_timeout: float = 86400.0
+    bot_move_delay: float = 1.0
+    local_output_dir: Path = Path("data/boards")
+    sweep_interval: float = 30.0
+
+    @property
+    def has_token(self) -> bool:
+        return bool(self.token)
+
+    @classmethod
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env"
+    ) -> Settings:
+        """Read the settings from ``environ`` (default: ``os.environ``) over the ``env_file`` values.
+
+        An empty value means the default. A missing ``env_file`` is fine; an unreadable line in it is
+        a :class:`ConfigError`.
+        """
+        values: dict[str, str] = {}
+        if env_file is not None:
+            values.update(read_env_file(env_file))
+        values.update(os.environ if environ is None else environ)
+
+        def get(name: str) -> str:
+            return values.get(name, "").strip()
+
+        token = get("DISCORD_TOKEN")
+        if any(c.isspace() for c in token):
+            raise ConfigError("DISCORD_TOKEN contains spaces or line breaks; paste the token alone")
+        return cls(
+            token=token,
+            database_path=Path(get("DATABASE_PATH") or "data/minigam.sqlite3"),
+            dev_guild_id=_snowflake("DEV_GUILD_ID", get("DEV_GUILD_ID")),
+            log_level=_log_level(get("LOG_LEVEL") or "INFO"),
+            api_base=_url("DISCORD_API_BASE", get("DISCORD_API_BASE") or DEFAULT_API_BASE, ("http", "https")),
+            gateway_url=_url(
+                "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("ws", "wss")
+            ),
+            challenge_timeout=_seconds("CHALLENGE_TIMEOUT_SECONDS", get("CHALLENGE_TIMEOUT_SECONDS"), 600.0),
+            turn_timeout=_seconds("TURN_TIMEOUT_SECONDS", get("TURN_TIMEOUT_SECONDS"), 86400.0),
+            bot_move_delay=_seconds(
+                "BOT_MOVE_DELAY_SECONDS", get("BOT_MOVE_DELAY_SECONDS"), 1.0, allow_zero=True
+            ),
+            local_output_dir=Path(get("LOCAL_OUTPUT_DIR") or "data/boards"),
+            sweep_interval=_seconds("SWEEP_INTERVAL_SECONDS", get("SWEEP_INTERVAL_SECONDS"), 30.0),
+        )
+
+
+def read_env_file(path: str | Path) -> dict[str, str]:
+    """``KEY=VALUE`` lines of a ``.env`` file: ``#`` comments, blank lines, an optional ``export``,
+    single or double quotes around a value, and `` # comment`` after an unquoted value."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read {p}: {exc.__class__.__name__}") from None
+    out: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        key = key.strip()
+        if not sep or not key or not key.replace("_", "").isalnum() or key[0].isdigit():
+            raise ConfigError(f"{p} line {number}: expected KEY=VALUE")
+        out[key] = _env_value(value.strip(), p, number)
+    return out
+
+
+def _env_value(value: str, path: Path, number: int) -> str:
+    if value[:1] in ("'", '"'):
+        quote = value[0]
+        end = value.find(quote, 1)
+        if end < 0:
+            raise ConfigError(f"{path} line {number}: the value's closing {quote} is missing")
+        rest = value[end + 1 :].strip()
+        if rest and not rest.startswith("#"):
+            raise ConfigError(f"{path} line {number}: unexpected text after the quoted value")
+        return value[1:end]
+    hash_at = value.find(" #")
+    if hash_at >= 0:
+        value = value[:hash_at]
+    return value.strip()
+
+
+def _snowflake(name: str, text: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or int(text) <= 0:
+        raise ConfigError(f"{name} must be a server id (a positive whole number), not {text!r}")
+    return int(text)
+
+
+def _log_level(text: str) -> str:
+    level = text.upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {text!r}")
+    return level
+
+
+def _url(name: str, text: str, schemes: tuple[str, ...]) -> str:
+    scheme, sep, rest = text.partition("://")
+    if not sep or scheme.lower() not in schemes or not rest.strip("/"):
+        wanted = " or ".join(f"{s}://" for s in schemes)
+        raise ConfigError(f"{name} must be a URL starting with {wanted}, not {text!r}")
+    return text.rstrip("/")
+
+
+def _seconds(name: str, text: str, default: float, *, allow_zero: bool = False) -> float:
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if math.isnan(value) or math.isinf(value) or value < 0 or (value == 0 and not allow_zero):
+        least = "zero or more" if allow_zero else "more than zero"
+        raise ConfigError(f"{name} must be a number of seconds, {least}, not {text!r}")
+    return value

@@ -1,0 +1,188 @@
+"""Settings: defaults, the environment over .env, and one clear line for every bad value."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, Settings, read_env_file
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_defaults_with_an_empty_environment_and_no_env_file(tmp_path: Path) -> None:
+    s = Settings.from_env({}, env_file=tmp_path / "missing.env")
+
+    assert s.token == ""
+    assert not s.has_token
+    assert s.database_path == Path("data/minigam.sqlite3")
+    assert s.dev_guild_id is None
+    assert s.log_level == "INFO"
+    assert s.api_base == "https://discord.com/api/v10"
+    assert s.gateway_url == "wss://gateway.discord.gg"
+    assert s.challenge_timeout == 600
+    assert s.turn_timeout == 86400
+    assert s.bot_move_delay == 1.0
+    assert s.local_output_dir == Path("data/boards")
+    assert s.sweep_interval == 30
+
+
+def test_every_setting_is_read_from_the_environment() -> None:
+    env = {
+        "DISCORD_TOKEN": "abc.def.ghi",
+        "DATABASE_PATH": "/tmp/x.sqlite3",
+        "DEV_GUILD_ID": "123456789012345678",
+        "LOG_LEVEL": "debug",
+        "DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10/",
+        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8081",
+        "CHALLENGE_TIMEOUT_SECONDS": "60",
+        "TURN_TIMEOUT_SECONDS": "3600",
+        "BOT_MOVE_DELAY_SECONDS": "0",
+        "LOCAL_OUTPUT_DIR": "out/boards",
+        "SWEEP_INTERVAL_SECONDS": "0.5",
+    }
+    s = Settings.from_env(env, env_file=None)
+
+    assert s.token == "abc.def.ghi"
+    assert s.database_path == Path("/tmp/x.sqlite3")
+    assert s.dev_guild_id == 123456789012345678
+    assert s.log_level == "DEBUG"
+    assert s.api_base == "http://127.0.0.1:8080/api/v10"
+    assert s.gateway_url == "ws://127.0.0.1:8081"
+    assert (s.challenge_timeout, s.turn_timeout, s.bot_move_delay) == (60, 3600, 0)
+    assert s.local_output_dir == Path("out/boards")
+    assert s.sweep_interval == 0.5
+
+
+def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("LOG_LEVEL=WARNING\nTURN_TIMEOUT_SECONDS=100\n")
+
+    s = Settings.from_env({"LOG_LEVEL": "ERROR"}, env_file=env_file)
+
+    assert s.log_level == "ERROR"
+    assert s.turn_timeout == 100
+
+
+def test_env_file_syntax(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        "# a comment\n"
+        "\n"
+        "export DISCORD_TOKEN='tok en#1'\n"
+        'DATABASE_PATH="my data/db.sqlite3"  # where\n'
+        "LOG_LEVEL=DEBUG # inline comment\n"
+        "DEV_GUILD_ID=\n"
+    )
+
+    assert read_env_file(env_file) == {
+        "DISCORD_TOKEN": "tok en#1",
+        "DATABASE_PATH": "my data/db.sqlite3",
+        "LOG_LEVEL": "DEBUG",
+        "DEV_GUILD_ID": "",
+    }
+
+
+def test_the_shipped_example_file_gives_the_defaults() -> None:
+    s = Settings.from_env({}, env_file=ROOT / ".env.example")
+
+    assert s == Settings()
+
+
+def test_every_setting_is_documented_in_the_example_file() -> None:
+    keys = read_env_file(ROOT / ".env.example")
+    text = (ROOT / ".env.example").read_text()
+
+    for key in keys:
+        before = text[: text.index(f"{key}=")].rstrip("\n").splitlines()
+        assert before, f"{key} has no comment above it"
+        assert before[-1].startswith("#"), f"{key} has no comment above it"
+    assert set(keys) == {
+        "DISCORD_TOKEN",
+        "DATABASE_PATH",
+        "DEV_GUILD_ID",
+        "LOG_LEVEL",
+        "DISCORD_API_BASE",
+        "DISCORD_GATEWAY_URL",
+        "CHALLENGE_TIMEOUT_SECONDS",
+        "TURN_TIMEOUT_SECONDS",
+        "BOT_MOVE_DELAY_SECONDS",
+        "LOCAL_OUTPUT_DIR",
+        "SWEEP_INTERVAL_SECONDS",
+    }
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID must be a server id"),
+        ({"DEV_GUILD_ID": "-5"}, "DEV_GUILD_ID must be a server id"),
+        ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR"),
+        ({"DISCORD_API_BASE": "discord.com/api"}, "DISCORD_API_BASE must be a URL starting with http://"),
+        ({"DISCORD_GATEWAY_URL": "https://gateway"}, "DISCORD_GATEWAY_URL must be a URL starting with ws://"),
+        ({"CHALLENGE_TIMEOUT_SECONDS": "ten"}, "CHALLENGE_TIMEOUT_SECONDS must be a number of seconds"),
+        ({"TURN_TIMEOUT_SECONDS": "0"}, "TURN_TIMEOUT_SECONDS must be a number of seconds, more than zero"),
+        ({"TURN_TIMEOUT_SECONDS": "nan"}, "TURN_TIMEOUT_SECONDS must be a number of seconds"),
+        (
+            {"BOT_MOVE_DELAY_SECONDS": "-1"},
+            "BOT_MOVE_DELAY_SECONDS must be a number of seconds, zero or more",
+        ),
+        ({"SWEEP_INTERVAL_SECONDS": "inf"}, "SWEEP_INTERVAL_SECONDS must be a number of seconds"),
+        ({"DISCORD_TOKEN": "abc def"}, "DISCORD_TOKEN contains spaces"),
+    ],
+)
+def test_a_bad_value_is_one_clear_line(env: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        Settings.from_env(env, env_file=None)
+
+    text = str(info.value)
+    assert text.startswith(message)
+    assert "\n" not in text
+
+
+def test_a_bad_env_file_line_names_the_file_and_line(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("LOG_LEVEL=INFO\nthis is not a setting\n")
+
+    with pytest.raises(ConfigError, match=r"\.env line 2: expected KEY=VALUE"):
+        Settings.from_env({}, env_file=env_file)
+
+
+def test_an_unclosed_quote_is_reported(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text('DATABASE_PATH="db.sqlite3\n')
+
+    with pytest.raises(ConfigError, match="line 1: the value's closing \" is missing"):
+        Settings.from_env({}, env_file=env_file)
+
+
+def test_the_token_never_shows_in_repr_or_errors() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "SECRET.TOKEN.VALUE"}, env_file=None)
+    assert "SECRET" not in repr(s)
+
+    with pytest.raises(ConfigError) as info:
+        Settings.from_env({"DISCORD_TOKEN": "SECRET TOKEN"}, env_file=None)
+    assert "SECRET" not in str(info.value)
+
+
+def test_python_m_bot_prints_a_bad_setting_in_one_line_and_exits_2(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "LOG_LEVEL": "LOUD", "DISCORD_TOKEN": "SECRET.TOKEN"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "minigam: LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not 'LOUD'"
+    ]
+    assert "SECRET" not in done.stderr
