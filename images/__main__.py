@@ -1,0 +1,196 @@
+"""Command line: ``python -m images render|text|bench|examples``.
+
+python -m images render --position minigam:0:AAAA8P8 --out board.png
+python -m images render --position game.json --out board.png --names Alice,Bob
+python -m images text --position backgammon:0:4HPwATDgc/ABMA
+python -m images bench
+python -m images examples docs/images
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine import EngineError, Game, Position, SeededDice, UnknownVariantError
+from images.layout import BG, SIX2, SIX4, board_kind
+from images.render import render
+from images.text import render_text
+
+
+class CliError(Exception):
+    """Bad input on the command line: printed as one line."""
+
+
+def load_state(text: str) -> Game | Position:
+    """A full Position ID (``variant:turn:ID``) or a JSON file holding a Position or a Game."""
+    path = Path(text)
+    if text.endswith(".json") or path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise CliError(f"no such file: {text}") from None
+        except OSError as exc:
+            raise CliError(f"cannot read {text}: {exc.strerror or exc}") from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CliError(f"{text} is not JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise CliError(f"{text} must hold a JSON object (a position or a game)")
+        try:
+            if "position" in data and "format" in data:
+                return Game.from_json(data)
+            return Position.from_json(data)
+        except (EngineError, UnknownVariantError) as exc:
+            raise CliError(f"{text}: {exc}") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CliError(f"{text} is not a position or game in the engine's JSON shape ({exc})") from None
+    try:
+        return Position.from_id(text)
+    except (EngineError, UnknownVariantError) as exc:
+        raise CliError(str(exc)) from None
+
+
+def _names(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    return [n.strip() for n in text.split(",")]
+
+
+def _check_perspective(state: Game | Position, perspective: int | None) -> None:
+    if perspective is None:
+        return
+    players = (state.position if isinstance(state, Game) else state).variant.players
+    if not 0 <= perspective < players:
+        raise CliError(f"--perspective must be a player from 0 to {players - 1}, not {perspective}")
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    state = load_state(args.position)
+    _check_perspective(state, args.perspective)
+    data = render(state, names=_names(args.names), perspective=args.perspective)
+    if args.out == "-":
+        sys.stdout.buffer.write(data)
+        return 0
+    out = Path(args.out)
+    try:
+        out.write_bytes(data)
+    except OSError as exc:
+        raise CliError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    print(f"wrote {out} ({len(data)} bytes)")
+    return 0
+
+
+def cmd_text(args: argparse.Namespace) -> int:
+    state = load_state(args.position)
+    print(render_text(state, names=_names(args.names)))
+    return 0
+
+
+def cmd_examples(args: argparse.Namespace) -> int:
+    from images.samples import example_games
+
+    folder = Path(args.folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    for filename, game, names in example_games():
+        data = render(game, names=names)
+        (folder / filename).write_bytes(data)
+        print(f"wrote {folder / filename} ({len(data)} bytes): {render_text(game, names).splitlines()[0]}")
+    return 0
+
+
+def bench_states(per_kind: int = 12, seed: int = 1) -> dict[str, list[Game]]:
+    """Game states along seeded random games, ``per_kind`` of each board type, each with dice rolled."""
+    out: dict[str, list[Game]] = {SIX2: [], SIX4: [], BG: []}
+    for variant in ("minigam", "multigam", "backgammon"):
+        kind = board_kind(variant)
+        game_seed = seed
+        while len(out[kind]) < per_kind:
+            dice = SeededDice(game_seed)
+            rng = random.Random(game_seed)
+            game = Game.start(variant, dice)
+            while game.outcome is None and len(out[kind]) < per_kind:
+                if game.awaiting == "roll":
+                    game = game.roll(dice)
+                out[kind].append(game)
+                game = game.play(rng.choice(game.legal_plays()))
+            game_seed += 1
+    return out
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    targets = {SIX2: 15.0, SIX4: 15.0, BG: 30.0}
+    titles = {SIX2: "6-point, 2 players", SIX4: "6-point, 4 players", BG: "24-point"}
+    states = bench_states(args.states)
+    widths = (("board", -20), ("first ms", 9), ("median ms", 10), ("p90 ms", 8), ("target", 7))
+    widths += (("PNG KB", 8), ("max KB", 7))
+    print(" ".join(f"{h:<{-w}}" if w < 0 else f"{h:>{w}}" for h, w in widths))
+    for kind, games in states.items():
+        t0 = time.perf_counter()
+        render(games[0])
+        first = (time.perf_counter() - t0) * 1000
+        times: list[float] = []
+        sizes: list[int] = []
+        for _ in range(args.repeat):
+            for game in games:
+                t0 = time.perf_counter()
+                data = render(game)
+                times.append((time.perf_counter() - t0) * 1000)
+                sizes.append(len(data))
+        times.sort()
+        p90 = times[int(len(times) * 0.9)]
+        print(
+            f"{titles[kind]:<20} {first:9.1f} {statistics.median(times):10.2f} {p90:8.2f}"
+            f" {targets[kind]:7.0f} {statistics.median(sizes) / 1024:8.1f} {max(sizes) / 1024:7.1f}"
+        )
+    print(f"({args.states} states per board type x {args.repeat} renders each; first = cold caches)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m images", description="Minigam board pictures.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("render", help="draw a position or game as a PNG")
+    p.add_argument("--position", required=True, help="a full Position ID (variant:turn:ID) or a JSON file")
+    p.add_argument("--out", default="board.png", help="the PNG file to write ('-' for standard output)")
+    p.add_argument("--names", help="player names in seat order, comma separated")
+    p.add_argument("--perspective", type=int, help="the seat to draw the board for (default: player to move)")
+    p.set_defaults(run=cmd_render)
+
+    p = sub.add_parser("text", help="print the text board of a position or game")
+    p.add_argument("--position", required=True, help="a full Position ID (variant:turn:ID) or a JSON file")
+    p.add_argument("--names", help="player names in seat order, comma separated")
+    p.set_defaults(run=cmd_text)
+
+    p = sub.add_parser("bench", help="time renders and measure PNG sizes per board type")
+    p.add_argument("--states", type=int, default=12, help="game states per board type (default 12)")
+    p.add_argument("--repeat", type=int, default=10, help="renders of each state (default 10)")
+    p.set_defaults(run=cmd_bench)
+
+    p = sub.add_parser("examples", help="write an example picture of each board type")
+    p.add_argument("folder", help="where to write minigam.png, multigam.png and backgammon.png")
+    p.set_defaults(run=cmd_examples)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,285 @@
+"""What a picture shows, read once from a game or a position: pure data, shared by both renderers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import OFF, Dice, Game, Play, Position
+from engine.notation import format_play
+from images.layout import BG, board_kind
+
+PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
+_RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+_ACTION_WORDS = {
+    "play": "to play",
+    "roll": "to roll",
+    "double-answer": "to answer",
+    "resign-answer": "to answer",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    position: Position
+    kind: str
+    names: tuple[str, ...]
+    perspective: int  # the player drawn at the bottom of a 24-point board
+    label_player: int  # whose numbering the 24-point labels use (the player to move)
+    actor: int | None  # who must act now; None when the game is over
+    dice: Dice | None
+    dice_current: bool  # the roll to play now (False: the last roll, shown dimmed)
+    dice_player: int | None
+    cube: int
+    cube_owner: int | None
+    has_cube: bool
+    match_target: int
+    match_score: tuple[int, ...]
+    crawford: bool
+    places: tuple[str | None, ...]  # per player: "1st" ... for finished players, "out" for leavers
+    badges: tuple[str | None, ...]  # per player: "to play", "to roll", "to answer", "winner", ...
+    match_info: str  # "match to 7 · Crawford game", "" for a single game
+    last_play: Play | None
+    last_player: int | None
+    status: str
+    last_text: str
+    over: bool
+
+    @property
+    def players(self) -> int:
+        return self.position.variant.players
+
+    def name(self, player: int) -> str:
+        return self.names[player]
+
+
+def default_names(players: int, names: Sequence[str] | None) -> tuple[str, ...]:
+    given = [] if names is None else [str(n) for n in names]
+    out = []
+    for p in range(players):
+        name = given[p].strip() if p < len(given) else ""
+        out.append(" ".join(name.split()) or f"Player {p + 1}")
+    return tuple(out)
+
+
+def build_scene(
+    state: Game | Position,
+    *,
+    names: Sequence[str] | None = None,
+    perspective: int | None = None,
+    last_play: Play | None = None,
+) -> Scene:
+    """Read everything a picture needs from ``state`` (a :class:`Game` or a :class:`Position`)."""
+    if isinstance(state, Game):
+        return _from_game(state, names, perspective, last_play)
+    if isinstance(state, Position):
+        return _from_position(state, names, perspective, last_play)
+    raise TypeError(f"render needs an engine Game or Position, not {type(state).__name__}")
+
+
+def _check_perspective(position: Position, perspective: int | None) -> int:
+    players = position.variant.players
+    if perspective is None:
+        return position.turn
+    if isinstance(perspective, bool) or not isinstance(perspective, int) or not 0 <= perspective < players:
+        raise ValueError(f"perspective must be a player from 0 to {players - 1}, not {perspective!r}")
+    return perspective
+
+
+def _check_play(position: Position, play: Play | None) -> None:
+    if play is None:
+        return
+    if not isinstance(play, Play):
+        raise TypeError(f"last_play must be an engine Play, not {type(play).__name__}")
+    n = position.variant.points
+    for move in play.moves:
+        if not (0 <= move.src <= n and (move.dst == OFF or 1 <= move.dst <= n)):
+            raise ValueError(f"last_play has a move {move!r} that is not on a {n}-point board")
+
+
+def _play_text(position: Position, play: Play, player: int) -> str:
+    return format_play(position.with_turn(player), play)
+
+
+def _from_game(game: Game, names, perspective, last_play) -> Scene:
+    pos = game.position
+    v = pos.variant
+    names_t = default_names(v.players, names)
+    seat = _check_perspective(pos, perspective)
+    play = game.last_play if last_play is None else last_play
+    _check_play(pos, play)
+    last_player = game.last_player
+    if play is not None and last_player is None:
+        last_player = _guess_mover(pos, play)
+
+    if game.dice is not None and game.outcome is None:
+        dice, current, dice_player = game.dice, True, game.turn
+    else:
+        dice, current, dice_player = None, False, None
+        for event in reversed(game.events):
+            if event.kind in ("play", "roll") and len(event.dice) == 2:
+                dice, dice_player = Dice(*event.dice), event.player
+                break
+
+    last_dice = None
+    for event in reversed(game.events):
+        if event.kind == "play" and len(event.dice) == 2:
+            last_dice = Dice(*event.dice)
+            break
+
+    places: list[str | None] = [None] * v.players
+    if v.players > 2:
+        order = list(game.outcome.placings) if game.outcome is not None else list(game.finished)
+        for i, p in enumerate(order):
+            places[p] = PLACE_WORDS[i]
+        if game.outcome is None:
+            for e in game.events:
+                if e.kind in ("resign", "forfeit"):
+                    places[e.player] = "out"
+
+    status = _game_status(game, names_t)
+    badges: list[str | None] = [None] * v.players
+    if game.outcome is None and game.actor is not None:
+        badges[game.actor] = _ACTION_WORDS[game.awaiting]
+    elif game.outcome is not None and v.players == 2:
+        badges[game.outcome.winner] = "winner"
+    last_text = ""
+    if play is not None and last_player is not None:
+        who = names_t[last_player]
+        rolled = f" {last_dice}" if last_dice else ""
+        if play.moves:
+            last_text = f"{who} played{rolled}: {_play_text(pos, play, last_player)}"
+        else:
+            last_text = f"{who} rolled{rolled}: no move"
+
+    return Scene(
+        position=pos,
+        kind=board_kind(v),
+        names=names_t,
+        perspective=seat if v.points == 24 else 0,
+        label_player=pos.turn,
+        actor=game.actor,
+        dice=dice,
+        dice_current=current,
+        dice_player=dice_player,
+        cube=game.cube,
+        cube_owner=game.cube_owner,
+        has_cube=v.cube,
+        match_target=game.match.target,
+        match_score=tuple(game.match.score),
+        crawford=game.match.crawford,
+        places=tuple(places),
+        badges=tuple(badges),
+        match_info=_match_info(game),
+        last_play=play,
+        last_player=last_player,
+        status=status,
+        last_text=last_text,
+        over=game.outcome is not None,
+    )
+
+
+def _match_info(game: Game) -> str:
+    target = game.match.target
+    v = game.variant
+    if v.players > 2:
+        return ""
+    if target <= 0:
+        return "money game" if v.cube else ""
+    if target == 1 and not v.is_backgammon:
+        return ""
+    words = f"match to {target}"
+    if game.match.crawford:
+        words += " · Crawford game"
+    return words
+
+
+def _game_status(game: Game, names: tuple[str, ...]) -> str:
+    awaiting = game.awaiting
+    if awaiting == "over":
+        assert game.outcome is not None
+        return game.outcome.describe(list(names))
+    mover = names[game.turn]
+    if awaiting == "play":
+        if game.must_pass():
+            return f"{mover} rolled {game.dice}: no legal move"
+        return f"{mover} to play {game.dice}"
+    if awaiting == "roll":
+        return f"{mover} to roll or double" if game.may_double() else f"{mover} to roll"
+    if awaiting == "double-answer":
+        answerer = names[game.actor] if game.actor is not None else ""
+        return f"{mover} doubles to {game.cube * 2}: {answerer} to take or drop"
+    assert game.resign_offer is not None
+    loser, level = game.resign_offer
+    answerer = names[game.actor] if game.actor is not None else ""
+    what = _RESIGN_WORDS.get(level, "the game")
+    return f"{names[loser]} offers to resign {what} ({level * game.cube}): {answerer} to accept or reject"
+
+
+def _guess_mover(position: Position, play: Play) -> int:
+    """Whose play this was, for a bare position: the owner of a landing point, else the previous seat."""
+    for move in reversed(play.moves):
+        if move.dst != OFF:
+            here = position.point(move.dst)
+            if here is not None:
+                return here[0]
+    return (position.turn - 1) % position.variant.players
+
+
+def _from_position(pos: Position, names, perspective, last_play) -> Scene:
+    v = pos.variant
+    names_t = default_names(v.players, names)
+    seat = _check_perspective(pos, perspective)
+    _check_play(pos, last_play)
+    last_player = _guess_mover(pos, last_play) if last_play is not None else None
+    last_text = ""
+    if last_play is not None and last_player is not None:
+        who = names_t[last_player]
+        if last_play.moves:
+            last_text = f"{who} played {_play_text(pos, last_play, last_player)}"
+        else:
+            last_text = f"{who}: no move"
+    over = any(pos.is_finished(p) for p in range(v.players)) if v.players == 2 else False
+    places: list[str | None] = [None] * v.players
+    if v.players > 2:
+        done = [p for p in range(v.players) if pos.is_finished(p)]
+        for p in done:
+            places[p] = "done"
+    winner = pos.winner if v.players == 2 else None
+    status = (
+        f"{names_t[winner]} has borne off every checker"
+        if winner is not None
+        else f"{names_t[pos.turn]} to move"
+    )
+    return Scene(
+        position=pos,
+        kind=board_kind(v),
+        names=names_t,
+        perspective=seat if v.points == 24 else 0,
+        label_player=pos.turn,
+        actor=None if over else pos.turn,
+        dice=None,
+        dice_current=False,
+        dice_player=None,
+        cube=1,
+        cube_owner=None,
+        has_cube=v.cube,
+        match_target=0,
+        match_score=(0,) * v.players,
+        crawford=False,
+        places=tuple(places),
+        badges=tuple(
+            "winner" if p == winner else "to move" if p == pos.turn and not over else None
+            for p in range(v.players)
+        ),
+        match_info="",
+        last_play=last_play,
+        last_player=last_player,
+        status=status,
+        last_text=last_text,
+        over=over,
+    )
+
+
+def is_backgammon(scene: Scene) -> bool:
+    return scene.kind == BG

@@ -1,0 +1,76 @@
+"""Colours and sizes of the board pictures, as one frozen (hashable) value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RGB = tuple[int, int, int]
+
+MARKERS = ("dot", "square", "triangle", "diamond", "ring", "none")
+"""Shapes that can mark a checker (so four players stay apart without colour)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """Everything a picture's look depends on. Frozen and hashable: caches are keyed by it.
+
+    ``scale`` multiplies every size (1.0 draws boards about 900 px wide). The two-player colours are
+    far apart in lightness (ivory and near-black), so they survive greyscale and every kind of colour
+    blindness; the four multigam colours are Okabe-Ito colours of distinct lightness, each with its own
+    marker shape as well.
+    """
+
+    name: str = "classic"
+    scale: float = 1.0
+
+    background: RGB = (30, 33, 39)
+    text: RGB = (238, 238, 236)
+    text_dim: RGB = (156, 162, 172)
+    card: RGB = (44, 48, 57)
+    card_active: RGB = (60, 66, 50)
+
+    frame: RGB = (94, 63, 41)
+    frame_edge: RGB = (62, 40, 25)
+    frame_text: RGB = (246, 236, 214)
+    field: RGB = (46, 106, 84)
+    point_light: RGB = (214, 188, 140)
+    point_dark: RGB = (150, 66, 50)
+    tray: RGB = (52, 34, 22)
+
+    two_players: tuple[RGB, RGB] = ((243, 237, 222), (34, 34, 38))
+    two_outlines: tuple[RGB, RGB] = ((70, 58, 46), (205, 205, 205))
+    two_markers: tuple[str, str] = ("none", "none")
+
+    four_players: tuple[RGB, RGB, RGB, RGB] = (
+        (240, 228, 66),  # Okabe-Ito yellow, lightest
+        (86, 180, 233),  # sky blue
+        (213, 94, 0),  # vermillion
+        (0, 60, 110),  # Okabe-Ito blue, darkened: darkest
+    )
+    four_outlines: tuple[RGB, RGB, RGB, RGB] = ((60, 52, 0), (10, 50, 80), (70, 25, 0), (200, 220, 240))
+    four_markers: tuple[str, str, str, str] = ("dot", "square", "triangle", "diamond")
+
+    highlight: RGB = (255, 196, 0)
+    highlight_edge: RGB = (40, 30, 0)
+    hit: RGB = (226, 36, 46)
+
+    font_title: int = 26
+    font_text: int = 22
+    font_number: int = 24
+    font_count: int = 28
+
+    def px(self, value: float) -> int:
+        """``value`` base pixels at this theme's scale."""
+        return round(value * self.scale)
+
+    def colours(self, players: int) -> tuple[RGB, ...]:
+        return self.two_players if players == 2 else self.four_players
+
+    def outlines(self, players: int) -> tuple[RGB, ...]:
+        return self.two_outlines if players == 2 else self.four_outlines
+
+    def markers(self, players: int) -> tuple[str, ...]:
+        return self.two_markers if players == 2 else self.four_markers
+
+
+DEFAULT_THEME = Theme()
