@@ -1,0 +1,45 @@
+"""Fixtures of the end-to-end scenarios: a fresh stand-in and a fresh bot (and database) per test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.world import ROOT, World
+
+NEEDS_BOT = "the bot's Discord application (bot/app.py) does not exist yet"
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as f:
+        yield f
+    assert f.unknown_routes == [], "the bot called routes the stand-in does not know (see the log)"
+    assert f.violations == [], "the bot broke Discord's rules"
+
+
+@pytest.fixture
+async def make_world(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Callable[..., Awaitable[World]]]:
+    """``await make_world(turn_timeout=..., dice=...)``: a world with the bot started in this process."""
+    if not (ROOT / "bot" / "app.py").exists():
+        pytest.skip(NEEDS_BOT)
+    worlds: list[World] = []
+
+    async def make(**options: Any) -> World:
+        world = World(fake, tmp_path, **options)
+        worlds.append(world)
+        await world.start()
+        return world
+
+    yield make
+    for world in worlds:
+        await world.stop()
+
+
+@pytest.fixture
+async def world(make_world: Callable[..., Awaitable[World]]) -> World:
+    return await make_world()

@@ -1,0 +1,127 @@
+"""Reading the bot's SQLite database from the tests' side, read-only, with the plain ``sqlite3`` module:
+the stored truth the scenarios compare before and after an action."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import Game, Match
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """A ``matches`` row with its state decoded."""
+
+    match_id: int
+    channel_id: int
+    variant: str
+    status: str
+    version: int
+    seats: tuple[dict, ...]
+    state_text: str
+    board_message_id: int | None
+    winner_seat: int | None
+    turn_started_at: float
+
+    @property
+    def state(self) -> dict:
+        return json.loads(self.state_text)
+
+    @property
+    def game(self) -> Game:
+        return Game.from_json(self.state["game"])
+
+    @property
+    def match(self) -> Match:
+        return Match.from_json(self.state["match"])
+
+    def seat_of(self, user_id: int) -> int:
+        for i, seat in enumerate(self.seats):
+            if int(seat["user_id"]) == user_id:
+                return i
+        raise LookupError(f"user {user_id} has no seat in match {self.match_id}")
+
+    def user_at(self, seat: int) -> int:
+        return int(self.seats[seat]["user_id"])
+
+
+class Database:
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+
+    def _connect(self) -> sqlite3.Connection:
+        con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5)
+        con.row_factory = sqlite3.Row
+        return con
+
+    def query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        con = self._connect()
+        try:
+            return con.execute(sql, params).fetchall()
+        finally:
+            con.close()
+
+    def matches(self, channel_id: int | None = None) -> list[StoredMatch]:
+        sql = "SELECT * FROM matches"
+        params: tuple = ()
+        if channel_id is not None:
+            sql += " WHERE channel_id = ?"
+            params = (channel_id,)
+        return [_stored(r) for r in self.query(sql + " ORDER BY match_id", params)]
+
+    def match_in(self, channel_id: int) -> StoredMatch:
+        """The channel's latest match (active or not)."""
+        found = self.matches(channel_id)
+        if not found:
+            raise LookupError(f"no match in channel {channel_id}")
+        return found[-1]
+
+    def match_by_id(self, match_id: int) -> StoredMatch:
+        [row] = self.query("SELECT * FROM matches WHERE match_id = ?", (match_id,))
+        return _stored(row)
+
+    def active_match(self, channel_id: int) -> StoredMatch | None:
+        found = [m for m in self.matches(channel_id) if m.status == "active"]
+        return found[-1] if found else None
+
+    def plays(self, match_id: int) -> list[sqlite3.Row]:
+        return self.query(
+            "SELECT p.* FROM plays p JOIN games g ON g.game_id = p.game_id WHERE g.match_id = ?"
+            " ORDER BY g.number, p.seq",
+            (match_id,),
+        )
+
+    def challenges(self, channel_id: int | None = None) -> list[sqlite3.Row]:
+        if channel_id is None:
+            return self.query("SELECT * FROM challenges ORDER BY challenge_id")
+        return self.query(
+            "SELECT * FROM challenges WHERE channel_id = ? ORDER BY challenge_id", (channel_id,)
+        )
+
+    def ratings(self, variant: str) -> dict[int, sqlite3.Row]:
+        rows = self.query("SELECT * FROM ratings WHERE variant = ?", (variant,))
+        return {int(r["user_id"]): r for r in rows}
+
+    def snapshot(self, match_id: int) -> tuple:
+        """Everything stored about a match's play: unchanged snapshots mean nothing happened."""
+        m = self.match_by_id(match_id)
+        plays = [tuple(r) for r in self.plays(match_id)]
+        return (m.version, m.status, m.state_text, m.board_message_id, m.turn_started_at, plays)
+
+
+def _stored(r: sqlite3.Row) -> StoredMatch:
+    return StoredMatch(
+        match_id=int(r["match_id"]),
+        channel_id=int(r["channel_id"]),
+        variant=r["variant"],
+        status=r["status"],
+        version=int(r["version"]),
+        seats=tuple(json.loads(r["seats"])),
+        state_text=r["state"],
+        board_message_id=r["board_message_id"],
+        winner_seat=r["winner_seat"],
+        turn_started_at=float(r["turn_started_at"]),
+    )

@@ -1,0 +1,136 @@
+"""Refusals: each is an ephemeral answer to whoever acted, and the stored game does not change."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from engine import Dice
+from tests.e2e.fake_discord import Interaction
+from tests.e2e.world import OpeningThenSeeded, World
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+async def table(make_world: Callable[..., Awaitable[World]]) -> World:
+    """Alice vs Bob in #general; Alice to play 5-2 with all her checkers on the bar."""
+    world = await make_world(dice=OpeningThenSeeded([5, 2]))
+    match = await world.start_match(world.fake.alice, world.fake.bob)
+    assert match.game.dice == Dice(5, 2)
+    assert world.actor(match) is world.fake.alice
+    return world
+
+
+async def refused(world: World, interaction: Interaction, *words: str) -> str:
+    """The bot's ephemeral answer to ``interaction``, checked to contain ``words`` (case-insensitive)."""
+    reply = await world.ephemeral_reply(interaction)
+    for word in words:
+        assert word.lower() in reply.text.lower(), f"{word!r} not in the reply {reply.text!r}"
+    public = [m for m in world.replies(interaction) if not m.ephemeral]
+    assert public == [], f"a refusal was published: {public}"
+    return reply.text
+
+
+async def test_a_malformed_play_is_refused_with_the_legal_plays(table: World) -> None:
+    fake = table.fake
+    match = table.stored(fake.general)
+    before = table.db.snapshot(match.match_id)
+    public_before = len(fake.public_messages(fake.general))
+
+    interaction = await table.slash(fake.alice, "move", play="bar to five please")
+
+    text = await refused(table, interaction, "legal plays")
+    assert "bar/5" in text  # the legal plays are listed
+    assert table.db.snapshot(match.match_id) == before
+    assert len(fake.public_messages(fake.general)) == public_before
+
+
+async def test_an_illegal_play_is_refused(table: World) -> None:
+    fake = table.fake
+    match = table.stored(fake.general)
+    before = table.db.snapshot(match.match_id)
+
+    # The roll is 5-2: entering on 3 and 4 uses dice Alice does not have.
+    interaction = await table.slash(fake.alice, "move", play="bar/3 bar/4")
+
+    await refused(table, interaction, "legal plays")
+    assert table.db.snapshot(match.match_id) == before
+
+
+async def test_a_member_who_is_not_playing_cannot_move(table: World) -> None:
+    fake = table.fake
+    match = table.stored(fake.general)
+    before = table.db.snapshot(match.match_id)
+
+    interaction = await table.slash(fake.carol, "move", play="bar/5 bar/2")
+
+    await refused(table, interaction, "not playing")
+    assert table.db.snapshot(match.match_id) == before
+
+
+async def test_moving_out_of_turn_is_refused(table: World) -> None:
+    fake = table.fake
+    match = table.stored(fake.general)
+    before = table.db.snapshot(match.match_id)
+
+    interaction = await table.slash(fake.bob, "move", play="bar/5 bar/2")
+
+    await refused(table, interaction, "not your turn")
+    assert table.db.snapshot(match.match_id) == before
+
+
+async def test_the_board_menu_and_resign_button_refuse_anyone_but_the_player_to_move(table: World) -> None:
+    fake = table.fake
+    match = table.stored(fake.general)
+    before = table.db.snapshot(match.match_id)
+    board = table.board_for(match)
+    assert board is not None
+    menu = next(s for s in board.selects() if s.get("type") == 3)
+    value = menu["options"][0]["value"]
+
+    by_bob = await fake.click(fake.bob, board, menu, values=[value])
+    by_carol = await fake.click(fake.carol, board, menu, values=[value])
+    resign_by_carol = await fake.click(fake.carol, board, board.button("resign"))
+
+    await refused(table, by_bob, "not your turn")
+    await refused(table, by_carol)
+    await refused(table, resign_by_carol)
+    assert table.db.snapshot(match.match_id) == before
+    assert board.custom_ids() == table.board_for(match).custom_ids()  # the board is as it was
+
+
+async def test_only_the_challenged_member_can_answer_a_challenge(
+    make_world: Callable[..., Awaitable[World]],
+) -> None:
+    world = await make_world()
+    fake = world.fake
+    invite = await world.challenge(fake.alice, fake.bob)
+
+    by_alice = await fake.click(fake.alice, invite, invite.button("accept"))
+    by_carol = await fake.click(fake.carol, invite, invite.button("decline"))
+
+    await refused(world, by_alice, "only")
+    await refused(world, by_carol, "only")
+    [challenge] = world.db.challenges(fake.general.id)
+    assert challenge["status"] == "pending"
+    assert world.db.matches() == []
+    assert invite.button("accept")  # still there for Bob
+
+
+async def test_a_second_match_in_a_busy_channel_is_refused(table: World) -> None:
+    fake = table.fake
+    interaction = await table.slash(fake.carol, "challenge", opponent=fake.dana)
+
+    await refused(table, interaction, "already has a match")
+    assert table.db.challenges(fake.general.id)[-1]["opponent_id"] == fake.bob.id
+
+
+async def test_the_refusals_left_no_warning_in_the_logs(table: World) -> None:
+    fake = table.fake
+    await refused(table, await table.slash(fake.alice, "move", play="xyz"))
+    await refused(table, await table.slash(fake.bob, "move", play="bar/5 bar/2"))
+    await refused(table, await table.slash(fake.carol, "resign"))
+
+    assert table.warnings() == []
