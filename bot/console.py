@@ -1,0 +1,307 @@
+"""The local console: the bot's commands in a terminal, against the same match service and database.
+
+Reads commands line by line (a terminal or piped input; at the end of input it stops cleanly), prints
+what the bot would post, a text board after every turn, and writes the board picture to a folder.
+Commands are those of Discord, with or without the ``/minigam`` prefix:
+``vs-bot [variant] [level]``, ``challenge @friend [variant] [points]`` (a hot-seat game: the console plays
+whoever is to move), ``move <play>``, ``board``, ``hint``, ``resign``, ``rules [variant]``, ``help``,
+``leaderboard [variant]``, ``stats``, ``history``, ``cancel`` and ``quit``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import shlex
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TextIO
+
+from bot import boards, texts
+from bot.config import Settings
+from bot.models import PlayerRef
+from bot.service import LEVELS, TWO_PLAYER_VARIANTS, MatchService, Notice, Result, ServiceError
+from bot.storage import Storage
+from engine import SecretDice, SeededDice
+from engine import ai as engine_ai
+from engine.dice import DiceSource
+
+log = logging.getLogger(__name__)
+
+GUILD_ID = 0
+CHANNEL_ID = 0
+YOU = PlayerRef(1, "You")
+FRIEND_ID = 2
+
+CONSOLE_HELP = """\
+Commands (the /minigam prefix is optional):
+  /minigam vs-bot [variant] [level]        play the computer (levels: easy, medium, hard)
+  /minigam challenge @friend [variant] [points]
+                                           a hot-seat game: you type the moves of whoever is to move
+  /minigam move <play>                     e.g. /minigam move bar/3 5/off
+  /minigam board | hint | resign | cancel
+  /minigam rules [variant] | leaderboard [variant] | stats | history | help
+  quit
+Variants: """ + ", ".join(TWO_PLAYER_VARIANTS)
+
+
+class Console:
+    """One console session; :meth:`handle` runs one command line."""
+
+    def __init__(
+        self,
+        service: MatchService,
+        *,
+        out: TextIO,
+        output_dir: Path,
+        delay: float = 0.0,
+        read_line: Callable[[], Awaitable[str]] | None = None,
+    ) -> None:
+        self.service = service
+        self.out = out
+        self.output_dir = Path(output_dir)
+        self.delay = delay
+        self.read_line = read_line
+        self.friend = PlayerRef(FRIEND_ID, "Friend")
+
+    # ------------------------------------------------------------------ output
+    def say(self, text: str = "") -> None:
+        self.out.write(_plain(text) + "\n")
+        self.out.flush()
+
+    async def show(self, result: Result) -> None:
+        for notice in result.notices:
+            await self._show_notice(notice)
+
+    async def _show_notice(self, notice: Notice) -> None:
+        if notice.kind == "retire":
+            return
+        if notice.game is not None:
+            self.say(notice.text)
+            self.say(await asyncio.to_thread(boards.board_text, notice.game, notice.names))
+            path = await self._write_png(notice)
+            if path is not None:
+                self.say(f"(board picture: {path})")
+            if notice.choices and not notice.stepwise:
+                self.say("Legal plays: " + " | ".join(notice.choices))
+            elif notice.choices:
+                self.say(
+                    f"Type your whole play with /minigam move (first moves: {', '.join(notice.choices)})."
+                )
+            return
+        if notice.text:
+            self.say(notice.text)
+
+    async def _write_png(self, notice: Notice) -> Path | None:
+        assert notice.game is not None
+        png = await asyncio.to_thread(boards.board_png, notice.game, notice.names, notice.perspective)
+        if png is None:
+            return None
+        self.output_dir.mkdir(parents=True, exist_ok=True)
+        path = self.output_dir / f"match-{notice.match_id}.png"
+        await asyncio.to_thread(path.write_bytes, png)
+        return path
+
+    # ------------------------------------------------------------------ commands
+    def _acting(self) -> PlayerRef:
+        """The console plays whoever is to move (in a hot-seat game both seats are typed here)."""
+        match_id = self.service.match_in_channel(CHANNEL_ID)
+        if match_id is not None:
+            game = self.service.game(match_id)
+            seats = self.service.seats(match_id)
+            if game is not None and game.actor is not None and not seats[game.actor].is_computer:
+                seat = seats[game.actor]
+                return PlayerRef(seat.user_id, seat.name)
+        return YOU
+
+    async def handle(self, line: str) -> bool:
+        """Run one command line; ``False`` means quit."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return True
+        for prefix in ("/minigam ", "minigam "):
+            if text.lower().startswith(prefix):
+                text = text[len(prefix) :].strip()
+                break
+        command, _, rest = text.partition(" ")
+        command = command.lower().lstrip("/")
+        rest = rest.strip()
+        if command in ("quit", "exit", "q"):
+            return False
+        await self.show(await self.service.sweep())
+        try:
+            result = await self._run(command, rest)
+        except ServiceError as exc:
+            self.say(f"! {exc}")
+            return True
+        except ValueError as exc:
+            self.say(f"! {exc}")
+            return True
+        if result is not None:
+            await self.show(result)
+            await self._computer_turns(result)
+        return True
+
+    async def _run(self, command: str, rest: str) -> Result | None:
+        if command == "help":
+            self.say(texts.HELP)
+            self.say()
+            self.say(CONSOLE_HELP)
+            return None
+        if command == "rules":
+            self.say(texts.rules_text(rest) if rest else texts.all_rules_text())
+            return None
+        if command == "vs-bot":
+            args = rest.split()
+            variant = args[0] if args else "minigam"
+            level = args[1] if len(args) > 1 else "medium"
+            if len(args) > 2:
+                raise ServiceError("Usage: /minigam vs-bot [variant] [level]")
+            return await self.service.vs_bot(GUILD_ID, CHANNEL_ID, YOU, variant, level, guild_name="console")
+        if command == "challenge":
+            return await self._challenge(rest)
+        if command == "move":
+            if not rest:
+                raise ServiceError("Type your play after move, for example: /minigam move bar/3 5/off")
+            return await self.service.move(CHANNEL_ID, self._acting(), rest)
+        if command == "board":
+            return await self.service.board(CHANNEL_ID, self._acting())
+        if command == "hint":
+            return await self.service.hint(CHANNEL_ID, self._acting())
+        if command == "resign":
+            return await self._resign()
+        if command == "cancel":
+            return await self.service.cancel(CHANNEL_ID, YOU)
+        if command == "leaderboard":
+            return await self.service.leaderboard(GUILD_ID, rest or None)
+        if command == "stats":
+            return await self.service.stats(GUILD_ID, YOU)
+        if command == "history":
+            return await self.service.history(GUILD_ID)
+        raise ServiceError(f"Unknown command {command!r}. Type help for the commands.")
+
+    async def _challenge(self, rest: str) -> Result:
+        try:
+            args = shlex.split(rest)
+        except ValueError:
+            args = rest.split()
+        if not args or not args[0].startswith("@"):
+            raise ServiceError("Usage: /minigam challenge @friend [variant] [points]")
+        name = args[0].lstrip("@") or "Friend"
+        variant = args[1] if len(args) > 1 else "minigam"
+        try:
+            points = int(args[2]) if len(args) > 2 else 1
+        except ValueError:
+            raise ServiceError(f"Points must be a whole number from 1 to 25, not {args[2]!r}.") from None
+        self.friend = PlayerRef(FRIEND_ID, name[:32])
+        sent = await self.service.challenge(
+            GUILD_ID, CHANNEL_ID, YOU, self.friend, variant, points, rated=False, guild_name="console"
+        )
+        challenge_id = sent.notices[0].challenge_id
+        assert challenge_id is not None
+        self.say(
+            f"{self.friend.name} is right here and accepts. You are player 1, {self.friend.name} player 2."
+        )
+        return await self.service.answer_challenge(challenge_id, self.friend, accept=True)
+
+    async def _resign(self) -> Result | None:
+        who = self._acting()
+        self.say(self.service.resign_terms(CHANNEL_ID, who.user_id) + " Type yes to confirm.")
+        answer = (await self.read_line()) if self.read_line else ""
+        if answer.strip().lower() not in ("yes", "y"):
+            self.say("Not resigned; play on.")
+            return None
+        return await self.service.resign(CHANNEL_ID, who)
+
+    async def _computer_turns(self, result: Result) -> None:
+        pending = list(result.computer_matches)
+        while pending:
+            match_id = pending.pop(0)
+            if self.delay:
+                await asyncio.sleep(self.delay)
+            more = await self.service.computer_turn(match_id)
+            await self.show(more)
+            pending.extend(m for m in more.computer_matches if m not in pending)
+
+    # ------------------------------------------------------------------ the session
+    async def greet(self) -> None:
+        self.say("Minigam local console. Type help for the commands, quit to leave.")
+        match_id = self.service.match_in_channel(CHANNEL_ID)
+        if match_id is not None:
+            self.say("Your unfinished match carries on:")
+            await self.show(await self.service.board(CHANNEL_ID, self._acting()))
+            await self._computer_turns(Result(computer_matches=tuple(self.service.pending_computer_turns())))
+        else:
+            self.say("Start with: /minigam vs-bot   (or /minigam vs-bot backgammon hard)")
+
+    async def run(self) -> None:
+        """Read and run commands until ``quit`` or the end of the input."""
+        assert self.read_line is not None
+        await self.greet()
+        while True:
+            line = await self.read_line()
+            if line == "":  # end of input
+                break
+            if not await self.handle(line):
+                break
+        self.say("Bye.")
+
+
+async def console_main(
+    settings: Settings,
+    *,
+    dice: DiceSource | None = None,
+    seed: int | None = None,
+    delay: float = 0.0,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    interactive = stdin.isatty()
+
+    async def read_line() -> str:
+        if interactive:
+            stdout.write("> ")
+            stdout.flush()
+        return await asyncio.to_thread(stdin.readline)
+
+    storage = await Storage.open(settings.database_path)
+    try:
+        service = MatchService(
+            storage,
+            dice=dice or SecretDice(),
+            challenge_timeout=settings.challenge_timeout,
+            turn_timeout=settings.turn_timeout,
+            computer=lambda variant, level: engine_ai.get_player(variant, level, seed=seed),
+        )
+        await service.load()
+        console = Console(
+            service, out=stdout, output_dir=settings.local_output_dir, delay=delay, read_line=read_line
+        )
+        await console.run()
+    finally:
+        await storage.close()
+    return 0
+
+
+def run_console(settings: Settings, *, seed: int | None = None, delay: float = 0.0) -> int:
+    """The ``python -m bot`` entry for the console."""
+    logging.basicConfig(
+        level=getattr(logging, settings.log_level), format="%(levelname)s %(name)s: %(message)s"
+    )
+    dice = SeededDice(seed) if seed is not None else None
+    try:
+        return asyncio.run(console_main(settings, dice=dice, seed=seed, delay=delay))
+    except KeyboardInterrupt:
+        print("\nBye.")
+        return 0
+
+
+def _plain(text: str) -> str:
+    """Discord markdown a terminal does not need."""
+    return text.replace("**", "").replace("`", "")
+
+
+__all__ = ["CONSOLE_HELP", "LEVELS", "Console", "console_main", "run_console"]
