@@ -1,0 +1,228 @@
+"""The arena: computer players against each other, to measure the levels.
+
+    python -m engine.arena --variant minigam --a hard --b medium --games 2000 --seed 1
+
+Plays ``--games`` single games (money games for backgammon, with the cube) between level ``A`` and
+level ``B``. Two-player variants swap seats every game; in multigam ``A`` takes one seat, rotating
+through the four seats game by game, and ``B`` plays the other three. Everything is deterministic
+given ``--seed``: the dice come from ``SeededDice(seed)`` and each player is seeded from it.
+
+Prints each side's win rate with its 95% confidence interval (Wilson score), the points per game
+(multigam: placing points, 5/3/2/1, with a 95% interval; backgammon: points won or lost per game,
+cube and gammons included) and the median think time per move (all moves, and the moves with a
+real choice of at least two legal plays).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.ai import ARENA_LEVELS, Player, get_player
+from engine.dice import SeededDice
+from engine.game import Game, Outcome
+from engine.variants import VARIANTS, Variant, find_variant
+
+MAX_ACTIONS = 10_000
+"""A game longer than this many plays is a bug (random backgammon players need a few hundred)."""
+
+
+@dataclass
+class Side:
+    """One level's tally."""
+
+    level: str
+    games: int = 0
+    wins: int = 0
+    points: list[float] = field(default_factory=list)
+    think: list[float] = field(default_factory=list)  # seconds, every play
+    think_choice: list[float] = field(default_factory=list)  # seconds, plays with >= 2 legal plays
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for ``z = 1.96``)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and its normal-approximation 95% interval."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    m = statistics.fmean(values)
+    if n == 1:
+        return (m, m, m)
+    half = z * statistics.stdev(values) / math.sqrt(n)
+    return (m, m - half, m + half)
+
+
+def play_game(
+    variant: Variant, seats: Sequence[Player], dice: SeededDice, sides: Sequence[Side] | None = None
+) -> Game:
+    """One game between ``seats`` (a player per seat); think times go to ``sides`` (per seat)."""
+    game = Game.start(variant, dice)
+    actions = 0
+    while game.outcome is None:
+        actions += 1
+        if actions > MAX_ACTIONS:
+            raise RuntimeError(f"a {variant.name} game did not end after {MAX_ACTIONS} actions")
+        state = game.awaiting
+        if state == "roll":
+            if game.may_double() and seats[game.turn].wants_to_double(game):
+                game = game.double()
+            else:
+                game = game.roll(dice)
+        elif state == "double-answer":
+            game = game.take() if seats[game.actor].accepts_double(game) else game.drop()
+        elif state == "resign-answer":
+            game = (
+                game.accept_resignation()
+                if seats[game.actor].accepts_resignation(game)
+                else game.reject_resignation()
+            )
+        else:
+            mover = game.turn
+            choice = len(game.legal_plays()) > 1
+            start = time.perf_counter()
+            play = seats[mover].choose_play(game)
+            spent = time.perf_counter() - start
+            if sides is not None:
+                sides[mover].think.append(spent)
+                if choice:
+                    sides[mover].think_choice.append(spent)
+            game = game.play(play)
+    return game
+
+
+def run(
+    variant: str | Variant,
+    level_a: str,
+    level_b: str,
+    games: int,
+    seed: int = 1,
+    *,
+    progress: int = 0,
+    out=sys.stdout,
+) -> tuple[Side, Side]:
+    """Play the arena and print the report; returns the two sides' tallies."""
+    v = find_variant(variant)
+    a, b = Side(level_a), Side(level_b)
+    dice = SeededDice(seed)
+    player_a = get_player(v, level_a, seed=seed * 1000 + 1)
+    players_b = [get_player(v, level_b, seed=seed * 1000 + 2 + k) for k in range(v.players - 1)]
+    started = time.perf_counter()
+    for i in range(games):
+        seat_a = i % v.players
+        seats: list[Player] = []
+        sides: list[Side] = []
+        others = iter(players_b)
+        for seat in range(v.players):
+            if seat == seat_a:
+                seats.append(player_a)
+                sides.append(a)
+            else:
+                seats.append(next(others))
+                sides.append(b)
+        game = play_game(v, seats, dice, sides)
+        _tally(v, game.outcome, seat_a, a, b)
+        if progress and (i + 1) % progress == 0:
+            lo, hi = wilson(a.wins, a.games)
+            print(
+                f"  {i + 1} games: A {level_a} wins {a.wins / a.games:.1%} [{lo:.1%}, {hi:.1%}]"
+                f"  {time.perf_counter() - started:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+    report(v, a, b, games, seed, time.perf_counter() - started, out=out)
+    return a, b
+
+
+def _tally(v: Variant, outcome: Outcome | None, seat_a: int, a: Side, b: Side) -> None:
+    assert outcome is not None
+    a.games += 1
+    if v.players > 2:
+        b.games += v.players - 1
+        a.points.append(outcome.scores[seat_a])
+        a.wins += outcome.winner == seat_a
+        for seat in range(v.players):
+            if seat != seat_a:
+                b.points.append(outcome.scores[seat])
+                b.wins += outcome.winner == seat
+        return
+    b.games += 1
+    if outcome.winner == seat_a:
+        a.wins += 1
+        a.points.append(outcome.points)
+        b.points.append(-outcome.points)
+    else:
+        b.wins += 1
+        a.points.append(-outcome.points)
+        b.points.append(outcome.points)
+
+
+def _ms(values: list[float]) -> str:
+    return f"{statistics.median(values) * 1000:.1f} ms" if values else "-"
+
+
+def report(v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, out=sys.stdout) -> None:
+    seats = (
+        "A rotates through the seats, B plays the other three"
+        if v.players > 2
+        else "seats swapped every game"
+    )
+    print(f"arena {v.name}: {games} games, seed {seed}, A = {a.level}, B = {b.level} ({seats})", file=out)
+    for name, side in (("A", a), ("B", b)):
+        lo, hi = wilson(side.wins, side.games)
+        rate = side.wins / side.games if side.games else 0.0
+        label = "first places" if v.players > 2 else "wins"
+        m, plo, phi = mean_interval(side.points)
+        unit = "placing points" if v.players > 2 else "points"
+        print(
+            f"  {name} {side.level:<7} {label} {side.wins}/{side.games} = {rate:.2%} "
+            f"(95% CI {lo:.2%} .. {hi:.2%}); {unit}/game {m:+.3f} (95% CI {plo:+.3f} .. {phi:+.3f}); "
+            f"median think {_ms(side.think)}/move, {_ms(side.think_choice)} with a choice "
+            f"({len(side.think_choice)} of {len(side.think)} moves)",
+            file=out,
+        )
+    if v.players > 2:
+        print(f"  field average {sum(v.placing_points) / v.players:.2f} placing points/game", file=out)
+    print(f"  {elapsed:.1f} s", file=out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.arena", description="Computer players against each other."
+    )
+    parser.add_argument("--variant", default="minigam", help=f"one of: {', '.join(VARIANTS)}")
+    parser.add_argument("--a", default="hard", help=f"level of side A: {', '.join(ARENA_LEVELS)}")
+    parser.add_argument("--b", default="medium", help=f"level of side B: {', '.join(ARENA_LEVELS)}")
+    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the dice and the players (default 1)")
+    parser.add_argument("--progress", type=int, default=0, help="print a progress line every N games")
+    args = parser.parse_args(argv)
+    try:
+        variant = find_variant(args.variant)
+    except ValueError as exc:
+        parser.error(str(exc))
+    for level in (args.a, args.b):
+        if level not in ARENA_LEVELS:
+            parser.error(f"unknown level {level!r}; the levels are: {', '.join(ARENA_LEVELS)}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    run(variant, args.a, args.b, args.games, args.seed, progress=args.progress)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
