@@ -2,8 +2,11 @@
 
 Minigam and multigam use RULES.md's absolute point numbers; backgammon uses each player's own
 numbering (home board 1-6), which is a checker's distance. A play is read by walking the user's
-moves over the real dice and then matching the position they lead to against the legal plays, so
-every way of writing the same play (either order of moves, a chain, one move over two dice) works.
+moves over the real dice (single-die steps of different moves interleaved in every order) and then
+matching the position they lead to against the legal plays, so every way of writing the same play
+(either order of moves, a chain, one move over two dice, ``bar/15(2)``) works. When the text fits more
+than one legal play, the ``*`` marks decide: a move written without ``*`` hits nothing on its way, as
+in gnubg (``15/12`` and ``15/13*/12`` are different plays); otherwise the play is ambiguous.
 """
 
 from __future__ import annotations
@@ -180,15 +183,48 @@ def _path_of_abs(pos: Position, player: int, point: int) -> int:
     return point if pos.variant.directions[player] > 0 else n + 1 - point
 
 
-def _reachable(pos: Position, steps: Sequence[tuple[int, int]], dice_left: tuple[int, ...]):
-    """Every ``(position, dice_left, moves)`` reached by making ``steps`` in this order."""
-    if not steps:
-        yield pos, dice_left, ()
-        return
-    (k_src, k_dst), rest = steps[0], steps[1:]
-    for nxt, left, moves in _walk(pos, k_src, k_dst, dice_left):
-        for end, left2, moves2 in _reachable(nxt, rest, left):
-            yield end, left2, moves + moves2
+def _carry_out(pos: Position, steps: Sequence[tuple[int, int]], dice: tuple[int, ...]):
+    """Every ``(position, dice_left)`` reached by carrying out all of ``steps`` (``(from, to)`` in path
+    coordinates, each walked by one checker with one or more dice), the single-die moves of different
+    steps interleaved in every possible order.
+
+    Interleaving matters: gnubg writes ``bar/15(2)`` for two checkers that must both enter (strict
+    bar) before either moves on, and ``13/8 8/5`` may be played in either order.
+    """
+    n = pos.variant.points
+    player = pos.turn
+    seen: set = set()
+    out: list = []
+
+    def search(p: Position, todo: tuple, left: tuple) -> None:
+        key = (p.board, p.bar, todo, left)
+        if key in seen:
+            return
+        seen.add(key)
+        if not todo:
+            out.append((p, left))
+            return
+        for i, (cur, dst) in enumerate(todo):
+            if i and todo[i - 1] == todo[i]:
+                continue
+            src_abs = BAR if cur == 0 else _abs_point(p, player, cur)
+            for die in sorted(set(left), reverse=True):
+                rest = list(left)
+                rest.remove(die)
+                rest_t = tuple(rest)
+                for move, nxt in p.single_moves(die):
+                    if move.src != src_abs:
+                        continue
+                    k_new = n + 1 if move.dst == OFF else _path_of_abs(p, player, move.dst)
+                    if k_new > dst:
+                        continue
+                    remaining = todo[:i] + todo[i + 1 :]
+                    if k_new < dst:
+                        remaining = tuple(sorted((*remaining, (k_new, dst))))
+                    search(nxt, remaining, rest_t)
+
+    search(pos, tuple(sorted(steps)), tuple(sorted(dice, reverse=True)))
+    return out
 
 
 def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
@@ -208,7 +244,10 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
         )
     if stripped in PASS_WORDS:
         raise IllegalPlayError(f"you can move with {d}, so you cannot pass", text=text, legal=legal_texts)
-    steps = parse_steps(pos, text)
+    try:
+        steps = parse_steps(pos, text)
+    except InvalidPlayError as exc:
+        raise InvalidPlayError(exc.reason, text=text, legal=legal_texts) from None
     all_dice = _dice_values(pos, d)
     if len(steps) > len(all_dice):
         raise IllegalPlayError(
@@ -218,21 +257,21 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
         )
     matched: dict = {}
     partial: list = []
-    tried = set()
-    for order in itertools.permutations(range(len(steps))):
-        seq = tuple(steps[i] for i in order)
-        if seq in tried:
-            continue
-        tried.add(seq)
-        for end, left, _moves in _reachable(pos, seq, all_dice):
-            key = (end.board, end.bar)
-            if key in by_result:
-                matched[key] = by_result[key]
-            else:
-                partial.append((end, left))
+    for end, left in _carry_out(pos, steps, all_dice):
+        key = (end.board, end.bar)
+        if key in by_result:
+            matched[key] = by_result[key]
+        else:
+            partial.append((end, left))
     if len(matched) == 1:
         return next(iter(matched.values()))
     if len(matched) > 1:
+        # "*" marks a hit, so a move written without one hits nothing on its way (gnubg writes
+        # 15/12 and 15/13*/12 for two different plays): keep the plays whose hits are the ones marked.
+        marked = _marked_hits(pos, text)
+        fits = [p for p in matched.values() if _hit_points(pos, p) == marked]
+        if len(fits) == 1:
+            return fits[0]
         options = [pos.format_play(p) for p in matched.values()]
         raise AmbiguousPlayError(
             f"{text!r} could mean {' or '.join(options)}; write the moves out to choose",
@@ -242,9 +281,9 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
     if partial:
         missing = _missing_dice(partial, by_result)
         if missing:
-            dice_words = " and ".join(str(x) for x in missing)
+            dice_words = _dice_words(missing)
             raise IncompletePlayError(
-                f"{text!r} is not the whole turn: you must also play the {dice_words}",
+                f"{text!r} is not the whole turn: you must also play {dice_words}",
                 text=text,
                 legal=legal_texts,
             )
@@ -258,6 +297,32 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
         text=text,
         legal=legal_texts,
     )
+
+
+def _marked_hits(pos: Position, text: str) -> tuple[int, ...]:
+    """The path coordinates the text marks with ``*``, sorted, each as often as it is marked."""
+    marks: list[int] = []
+    for token in text.strip().lower().replace(",", " ").split():
+        m = _TOKEN.match(token)
+        if not m:
+            continue
+        # A repeated move hits once: in "5/4*(3)" the first checker hits, the others join it.
+        for part in m.group("chain").split("/"):
+            if part.endswith("*"):
+                marks.append(_path_index(pos, pos.turn, part.rstrip("*"), text))
+    return tuple(sorted(marks))
+
+
+def _hit_points(pos: Position, play: Play) -> tuple[int, ...]:
+    """The path coordinates where ``play`` hits, sorted."""
+    return tuple(sorted(_path_of_abs(pos, pos.turn, m.dst) for m in play.moves if m.hit))
+
+
+def _dice_words(dice: Sequence[int]) -> str:
+    """``(5,)``: "the 5"; ``(5, 3)``: "the 5 and the 3"; ``(3, 3)``: "two more 3s"."""
+    if len(dice) > 1 and len(set(dice)) == 1:
+        return f"{('two', 'three', 'four')[len(dice) - 2]} more {dice[0]}s"
+    return " and ".join(f"the {x}" for x in dice)
 
 
 def _missing_dice(partial, by_result) -> tuple[int, ...]:

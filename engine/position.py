@@ -163,16 +163,21 @@ class Position:
                 raise PositionError(f"point {point!r} is not on a {n}-point board")
             if entry is None:
                 continue
-            try:
-                owner, count = (int(x) for x in entry)  # type: ignore[union-attr]
-            except (TypeError, ValueError):
-                raise PositionError(f"point {point} must be null or [player, count], not {entry!r}") from None
-            if count == 0:
-                continue
-            if not 0 <= owner < v.players or count < 0:
-                raise PositionError(f"point {point}: bad player or count in {entry!r}")
-            board[point - 1] = count * 4 + owner
-        bar_t = tuple(int(x) for x in bar) if bar is not None else (0,) * v.players
+            if (
+                isinstance(entry, str | bytes)
+                or not isinstance(entry, Sequence)
+                or len(entry) != 2
+                or not all(_is_int(x) for x in entry)
+            ):
+                raise PositionError(f"point {point} must be null or [player, count], not {entry!r}")
+            owner, count = entry
+            if not 0 <= owner < v.players:
+                raise PositionError(f"point {point}: there is no player {owner} in {v.name}")
+            if count < 0:
+                raise PositionError(f"point {point}: a count of {count} checkers")
+            if count:
+                board[point - 1] = count * 4 + owner
+        bar_t = _int_tuple("bar", bar) if bar is not None else (0,) * v.players
         if off is None:
             on = [bar_t[p] if p < len(bar_t) else 0 for p in range(v.players)]
             for val in board:
@@ -180,8 +185,10 @@ class Position:
                     on[val & 3] += val >> 2
             off_t = tuple(v.checkers - c for c in on)
         else:
-            off_t = tuple(int(x) for x in off)
-        pos = cls(v, int(turn), tuple(board), bar_t, off_t)
+            off_t = _int_tuple("off", off)
+        if not _is_int(turn):
+            raise PositionError(f"turn must be a player number, not {turn!r}")
+        pos = cls(v, turn, tuple(board), bar_t, off_t)
         pos.validate()
         return pos
 
@@ -206,8 +213,10 @@ class Position:
             if self.bar[p] < 0 or self.off[p] < 0:
                 raise PositionError(f"player {p} has a negative bar or off count")
             if totals[p] + self.off[p] != v.checkers:
+                on_board = totals[p] - self.bar[p]
                 raise PositionError(
-                    f"player {p} has {totals[p] + self.off[p]} checkers; {v.name} needs {v.checkers}"
+                    f"player {p} has {totals[p] + self.off[p]} checkers ({on_board} on the board, "
+                    f"{self.bar[p]} on the bar, {self.off[p]} off); {v.name} needs {v.checkers}"
                 )
 
     # ----------------------------------------------------------------- reading
@@ -391,20 +400,22 @@ class Position:
             points = data["points"]
         except KeyError as exc:
             raise PositionError(f"a position needs {exc.args[0]!r}") from None
-        if not isinstance(points, list):
-            raise PositionError("'points' must be a list")
+        if not isinstance(variant, str):
+            raise PositionError(f"'variant' must be a variant's name, not {variant!r}")
+        v = find_variant(variant)
+        if not isinstance(points, list) or len(points) != v.points:
+            raise PositionError(f"'points' must be a list of {v.points} entries (point 1 first) for {v.name}")
         bar = data.get("bar")
         off = data.get("off")
         for name, value in (("bar", bar), ("off", off)):
             if value is not None and (
-                not isinstance(value, list)
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+                not isinstance(value, list) or len(value) != v.players or not all(_is_int(x) for x in value)
             ):
-                raise PositionError(f"{name!r} must be a list of whole numbers")
+                raise PositionError(f"{name!r} must be a list of {v.players} whole numbers, one per player")
         turn = data.get("turn", 0)
-        if not isinstance(turn, int) or isinstance(turn, bool):
+        if not _is_int(turn):
             raise PositionError("'turn' must be a player number")
-        return cls.from_points(variant, turn=turn, points=points, bar=bar, off=off)
+        return cls.from_points(v, turn=turn, points=points, bar=bar, off=off)
 
     def cached(self, key: object, compute):
         """Memoise derived data on this (immutable) position (``key`` must not be a pair of ints:
@@ -450,6 +461,20 @@ def _new_play(moves: tuple, result: Position) -> Play:
     _set_moves(play, moves)
     _set_result(play, result)
     return play
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _int_tuple(name: str, values: object) -> tuple[int, ...]:
+    if (
+        isinstance(values, str | bytes)
+        or not isinstance(values, Sequence)
+        or not all(_is_int(x) for x in values)
+    ):
+        raise PositionError(f"{name!r} must be a list of whole numbers, one per player, not {values!r}")
+    return tuple(values)
 
 
 # --------------------------------------------------------------------- generation

@@ -71,7 +71,9 @@ def encode_full_id(pos: Position) -> str:
 def decode_position_id(text: str, variant: str | Variant, turn: int = 0) -> Position:
     """Read an ID made by :func:`encode_position_id` for ``variant`` with ``turn`` on roll."""
     v = find_variant(variant)
-    if not 0 <= turn < v.players:
+    if not isinstance(text, str):
+        raise PositionIdError("a Position ID must be text")
+    if not isinstance(turn, int) or not 0 <= turn < v.players:
         raise PositionIdError(f"turn must be from 0 to {v.players - 1}, not {turn}")
     raw = text.strip()
     total = _key_length(v)
@@ -84,6 +86,8 @@ def decode_position_id(text: str, variant: str | Variant, turn: int = 0) -> Posi
         data = base64.b64decode(raw + "=" * (-len(raw) % 4), validate=True)
     except (binascii.Error, ValueError):
         raise PositionIdError(f"{text!r} is not a Position ID: it has characters outside base64") from None
+    if base64.b64encode(data).decode("ascii").rstrip("=") != raw:
+        raise PositionIdError(f"{text!r} is not a Position ID: its last character has stray bits")
     bits = [(byte >> j) & 1 for byte in data for j in range(8)][:total]
     board = [0] * v.points
     bar = [0] * v.players
@@ -135,7 +139,9 @@ def decode_id(text: str, variant: str | Variant | None = None, turn: int = 0) ->
             v = find_variant(name)
         except UnknownVariantError as exc:
             raise PositionIdError(str(exc)) from None
-        if not turn_text.isdigit():
+        if variant is not None and find_variant(variant) is not v:
+            raise PositionIdError(f"{text!r} is a {v.name} position, not {find_variant(variant).name}")
+        if not (turn_text.isascii() and turn_text.isdigit()):
             raise PositionIdError(f"{text!r}: the turn must be a player number, not {turn_text!r}")
         return decode_position_id(bare, v, int(turn_text))
     if len(parts) == 1 and variant is not None:

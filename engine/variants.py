@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from engine.errors import EngineError
+
 ForcedPolicy = Literal["standard", "order"]
 BarRule = Literal["strict", "loose"]
 BearOffRule = Literal["always", "no-bar", "home"]
@@ -12,7 +14,7 @@ Scoring = Literal["single", "placings", "backgammon", "mulligan"]
 Numbering = Literal["absolute", "own"]
 
 
-class UnknownVariantError(ValueError):
+class UnknownVariantError(EngineError):
     """Raised by :func:`find_variant` for a name that is not a variant."""
 
 
