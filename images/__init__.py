@@ -6,8 +6,8 @@ and alt text.
 Imports the engine only: never Discord or storage.
 """
 
-from images.render import render, render_image
+from images.render import render, render_image, warm_up
 from images.text import render_text
 from images.theme import DEFAULT_THEME, Theme
 
-__all__ = ["DEFAULT_THEME", "Theme", "render", "render_image", "render_text"]
+__all__ = ["DEFAULT_THEME", "Theme", "render", "render_image", "render_text", "warm_up"]

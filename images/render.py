@@ -38,10 +38,11 @@ def render(
     ``names`` are the players' names in seat order (default "Player 1", ...). ``perspective`` is the
     seat the picture is drawn for (default: the player to move); it turns a 24-point board so that
     player's home board is bottom right. ``last_play`` defaults to the game's last play, drawn for the
-    player who made it. The same input always gives the same bytes.
+    player who made it. On 6-point boards every seat sees the same layout (RULES.md's absolute point
+    numbers, point 1 on the left). The same input always gives the same bytes.
     """
     t = _check_theme(theme)
-    scene = build_scene(state, names=names, perspective=perspective, last_play=last_play)
+    scene = build_scene(state, names=_drawable_names(names), perspective=perspective, last_play=last_play)
     return encode_png(draw_scene(scene, t), palette_for(t, scene.kind))
 
 
@@ -55,8 +56,22 @@ def render_image(
 ) -> Image.Image:
     """Like :func:`render`, but the full-colour Pillow image before PNG encoding."""
     t = _check_theme(theme)
-    scene = build_scene(state, names=names, perspective=perspective, last_play=last_play)
+    scene = build_scene(state, names=_drawable_names(names), perspective=perspective, last_play=last_play)
     return draw_scene(scene, t)
+
+
+def _drawable_names(names: Sequence[str] | None) -> list[str] | None:
+    """Names with the characters the font lacks left out; a name with no letter or digit left becomes
+    the default "Player N"."""
+    if names is None:
+        return None
+    if isinstance(names, str):
+        raise TypeError("names must be a sequence of names, one per seat, not one string")
+    out = []
+    for name in names:
+        shown = sprites.drawable(str(name))
+        out.append(shown if any(c.isalnum() for c in shown) else "")
+    return out
 
 
 def _check_theme(theme: Theme | None) -> Theme:
@@ -80,6 +95,17 @@ def encode_png(im: Image.Image, palette: Image.Image | None = None) -> bytes:
     out = io.BytesIO()
     paletted.save(out, "PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()
+
+
+def warm_up(theme: Theme | None = None) -> None:
+    """Build everything that is cached per theme (backgrounds, pieces, palettes: about half a second),
+    so that the first real picture takes no longer than the others. Optional; changes no output."""
+    t = _check_theme(theme)
+    for kind in (SIX2, SIX4, BG):
+        palette_for(t, kind)
+    for perspective in (0, 1):
+        for label_player in (0, 1):
+            _background(t, BG, perspective, label_player)
 
 
 @lru_cache(maxsize=16)
@@ -209,9 +235,9 @@ class _Painter:
             else:
                 # the count sits in the tray next to the board's middle band
                 tray = lay.side_columns[1]
-                y = stack.rect.y0 - t.px(18) if stack.up else stack.rect.y1 + t.px(18)
-                colour = t.text if count else t.text_dim
-                self.text((tray.cx, y), str(count), t.px(t.font_number), colour, bold=True, anchor="mm")
+                if count:
+                    y = stack.rect.y0 - t.px(18) if stack.up else stack.rect.y1 + t.px(18)
+                    self.text((tray.cx, y), str(count), t.px(t.font_number), t.text, bold=True, anchor="mm")
 
     def _caption(self, stack, word: str, count: int) -> None:
         """Six-point, two players: "BAR 3" / "OFF 2" next to the board's middle line."""
@@ -258,6 +284,9 @@ class _Painter:
             return
         if s.crawford:
             text, where = "CR", lay.cube[0]
+        elif s.double_offered:
+            # offered: the cube, turned to its new value, stands on the doubler's side of the board
+            text, where = str(s.cube * 2), lay.dice[s.position.turn]
         else:
             text = "64" if s.cube == 1 and s.cube_owner is None else str(s.cube)
             where = lay.cube[0] if s.cube_owner is None else lay.cube[1 + s.cube_owner]
@@ -322,10 +351,14 @@ class _Painter:
         badge = sprites.hit_badge(t.hit, max(12, round(d * 0.42)))
         for q in sorted(hit_points):
             here = self.pos.point(q)
-            count = here[1] if here else 1
-            cx, cy = lay.columns[q - 1].slot(min(count, lay.max_stack) - 1, d)
+            column = lay.columns[q - 1]
+            if here is None:
+                # the hitting checker moved on: the cross marks the empty point where the hit was
+                self.paste_centred(badge, *column.slot(0, d))
+                continue
+            cx, cy = column.slot(min(here[1], lay.max_stack) - 1, d)
             r = d / 2
-            dy = -r * 0.62 if lay.columns[q - 1].up else r * 0.62
+            dy = -r * 0.62 if column.up else r * 0.62
             self.paste_centred(badge, cx + r * 0.68, cy + dy)
         if s.players == 2:
             victim = 1 - mover
@@ -338,56 +371,66 @@ class _Painter:
                 for i in range(max(0, visible - hits), visible):
                     self.paste_centred(ring, *stack_centre(lay.bars[victim], i, d_bar))
 
-    def _anchor(self, q: int, mover: int, table, used: Counter) -> tuple[int, int]:
-        lay = self.layout
+    def _anchor(self, q: int, mover: int, table, used: Counter) -> tuple[float, float, float]:
+        """Where an arrow starts or ends for point ``q`` (``BAR``/``OFF`` for the mover's bar and tray),
+        and how much of the arrow to leave out there so it does not cover the checker."""
+        lay, t = self.layout, self.t
         d = lay.checker
         if q == BAR:
             stack = lay.bars[mover]
             if lay.kind == SIX4:
-                return (stack.rect.x0 + self.t.px(8) + lay.bar_checker // 2, stack.rect.cy)
+                return (stack.rect.x1 - t.px(4), stack.rect.cy, 0.0)
             count = self.pos.bar[mover]
             visible = min(count, 4 if lay.kind == SIX2 else 3)
-            return stack_centre(stack, visible, lay.bar_checker)
+            x, y = stack_centre(stack, visible, lay.bar_checker)
+            return (x, y, lay.bar_checker * 0.36)
         if q == OFF:
             stack = lay.offs[mover]
             if lay.kind == SIX4:
-                return (stack.rect.x0 + self.t.px(8) + lay.bar_checker // 2, stack.rect.cy)
+                return (stack.rect.x0 + t.px(2), stack.rect.cy, 0.0)
             n = max(0, self.pos.off[mover] - 1)
-            return stack_centre(stack, n, stack.step - self.t.px(2))
+            x, y = stack_centre(stack, n, stack.step - t.px(2))
+            return (x, y, float(stack.step))
         slots = table.get(q)
         if slots:
             i = min(used[q], len(slots) - 1)
             used[q] += 1
-            return slots[i]
-        # a point passed through: the checker rested on top of the stack there
-        here = self.pos.point(q)
-        count = here[1] if here else 0
-        return lay.columns[q - 1].slot(min(count, lay.max_stack - 1), d)
+            x, y = slots[i]
+        else:
+            # a point passed through: the checker rested on top of the stack there
+            here = self.pos.point(q)
+            count = here[1] if here else 0
+            x, y = lay.columns[q - 1].slot(min(count, lay.max_stack - 1), d)
+        return (x, y, d * 0.5)
 
-    def _arrow(self, path: list[tuple[int, int]], d: int) -> None:
+    def _arrow(self, path: list[tuple[float, float, float]], d: int) -> None:
         """An arrow along ``path`` from the edge of the first checker to the edge of the last, each
         leg curving towards the middle of the board so it passes over the stacks rather than through."""
         t, lay = self.t, self.layout
         stops = [path[0]]
         for p in path[1:]:
-            if p != stops[-1]:
+            if p[:2] != stops[-1][:2]:
                 stops.append(p)
         if len(stops) < 2:
             return
-        mid_y = lay.field.cy
-        knots: list[tuple[float, float]] = [stops[0]]
+        field = lay.field
+        top, bottom = field.y0 + d * 0.3, field.y1 - d * 0.3
+        knots: list[tuple[float, float]] = [stops[0][:2]]
         for a, b in itertools.pairwise(stops):
-            if lay.kind != BG or (a[1] > mid_y and b[1] > mid_y):
+            if lay.kind != BG or (a[1] > field.cy and b[1] > field.cy):
                 bulge = -1.0
-            elif a[1] < mid_y and b[1] < mid_y:
+            elif a[1] < field.cy and b[1] < field.cy:
                 bulge = 1.0
             else:
                 bulge = 0.0
             if bulge:
-                knots.append(_bulged_middle(a, b, bulge * min(0.28 * _dist(a, b), 1.1 * d)))
-            knots.append(b)
-        pts = _trim(_spline(knots), d * 0.36, d * 0.5 + t.px(3))
-        if len(pts) < 2 or sum(_dist(a, b) for a, b in itertools.pairwise(pts)) < d * 0.5:
+                mx, my = _bulged_middle(a[:2], b[:2], bulge * min(0.28 * _dist(a, b), 1.1 * d))
+                knots.append((mx, min(max(my, top), bottom)))
+            knots.append(b[:2])
+        start_cut = stops[0][2] * 0.72
+        end_cut = stops[-1][2] + t.px(3)
+        pts = _trim(_spline(knots), start_cut, end_cut)
+        if len(pts) < 2 or sum(_dist(a, b) for a, b in itertools.pairwise(pts)) < d * 0.4:
             return
         _paste_arrow(self.im, t, tuple(pts), t.highlight, t.highlight_edge, width=5, head=16)
 
@@ -725,4 +768,4 @@ def _paste_arrow(
     im.paste(colour, box, body)
 
 
-__all__ = ["encode_png", "fit_text", "mix", "render", "render_image"]
+__all__ = ["encode_png", "fit_text", "mix", "palette_for", "render", "render_image", "warm_up"]

@@ -33,6 +33,7 @@ class Scene:
     cube: int
     cube_owner: int | None
     has_cube: bool
+    double_offered: bool  # the player to move has doubled; the answer is awaited
     match_target: int
     match_score: tuple[int, ...]
     crawford: bool
@@ -165,6 +166,7 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         cube=game.cube,
         cube_owner=game.cube_owner,
         has_cube=v.cube,
+        double_offered=game.double_offered and game.outcome is None,
         match_target=game.match.target,
         match_score=tuple(game.match.score),
         crawford=game.match.crawford,
@@ -264,6 +266,7 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
         cube=1,
         cube_owner=None,
         has_cube=v.cube,
+        double_offered=False,
         match_target=0,
         match_score=(0,) * v.players,
         crawford=False,

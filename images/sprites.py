@@ -29,6 +29,27 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+_NOTDEF = "\U0010fffd"  # a private-use character: no font has it, so it draws the "missing" box
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str) -> bool:
+    """Does the shipped font draw ``char`` (rather than its empty box)?"""
+    if char.isspace():
+        return True
+    f = font(24, bold=True)
+    mask = f.getmask(char)
+    missing = f.getmask(_NOTDEF)
+    return not (mask.size == missing.size and bytes(mask) == bytes(missing))
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the shipped font cannot draw (emoji, CJK, ...), spaces tidied."""
+    if all(has_glyph(c) for c in text):
+        return text
+    return " ".join("".join(c for c in text if has_glyph(c)).split())
+
+
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """``a`` moved a fraction ``t`` of the way to ``b``."""
     return (

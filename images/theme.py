@@ -35,7 +35,7 @@ class Theme:
     field: RGB = (46, 106, 84)
     point_light: RGB = (214, 188, 140)
     point_dark: RGB = (150, 66, 50)
-    tray: RGB = (52, 34, 22)
+    tray: RGB = (32, 80, 63)
 
     two_players: tuple[RGB, RGB] = ((243, 237, 222), (34, 34, 38))
     two_outlines: tuple[RGB, RGB] = ((70, 58, 46), (205, 205, 205))
