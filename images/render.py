@@ -320,7 +320,9 @@ class _Painter:
         starts: dict[int, list[tuple[int, int]]] = {}
         ends: dict[int, list[tuple[int, int]]] = {}
         ghost = sprites.ghost(self.colours[mover], t.highlight, d)
-        hit_points = {m.dst for m in play.moves if m.hit}
+        hits_at = Counter(m.dst for m in play.moves if m.hit)
+        hit_points = set(hits_at)
+        badge_slots: dict[int, int] = {}  # where the cross goes: on the checker that hit
         for q, k in net.items():
             if q in (BAR, OFF):
                 continue
@@ -334,15 +336,23 @@ class _Painter:
                     self.paste_centred(ghost, *column.slot(i, d))
                 starts[q] = [column.slot(i, d) for i in slots]
             elif k > 0:
+                # the arrivals are the top k checkers; the first to arrive (lowest) made any hit
                 slots = [max(0, min(count - 1 - i, top)) for i in range(k)]
-                colour = t.hit if q in hit_points else t.highlight
-                ring = sprites.ring(colour, t.highlight_edge, d + t.px(8), t.px(4))
-                for i in slots:
+                for n, i in enumerate(slots):
+                    colour = t.hit if n >= k - hits_at[q] else t.highlight
+                    ring = sprites.ring(colour, t.highlight_edge, d + t.px(8), t.px(4))
                     self.paste_centred(ring, *column.slot(i, d))
                 ends[q] = [column.slot(i, d) for i in slots]
+                if hits_at[q]:
+                    badge_slots[q] = slots[-1]
         used_start: Counter = Counter()
         used_end: Counter = Counter()
+        drawn: set[tuple[int, ...]] = set()
         for chain in _chains(play.moves):
+            route = (chain[0].src, *(m.dst for m in chain))
+            if route in drawn:
+                continue  # the same way again (8/5(2)): one arrow, every arrival ringed
+            drawn.add(route)
             path = [self._anchor(chain[0].src, mover, starts, used_start)]
             for move in chain[:-1]:
                 path.append(self._anchor(move.dst, mover, {}, Counter()))
@@ -356,7 +366,7 @@ class _Painter:
                 # the hitting checker moved on: the cross marks the empty point where the hit was
                 self.paste_centred(badge, *column.slot(0, d))
                 continue
-            cx, cy = column.slot(min(here[1], lay.max_stack) - 1, d)
+            cx, cy = column.slot(badge_slots.get(q, min(here[1], lay.max_stack) - 1), d)
             r = d / 2
             dy = -r * 0.62 if column.up else r * 0.62
             self.paste_centred(badge, cx + r * 0.68, cy + dy)

@@ -59,6 +59,47 @@ class Theme:
     font_number: int = 24
     font_count: int = 28
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.scale, int | float) or not 0.25 <= self.scale <= 4:
+            raise ValueError(f"Theme.scale must be from 0.25 to 4, not {self.scale!r}")
+        for name in (
+            "background",
+            "text",
+            "text_dim",
+            "card",
+            "card_active",
+            "frame",
+            "frame_edge",
+            "frame_text",
+            "field",
+            "point_light",
+            "point_dark",
+            "tray",
+            "highlight",
+            "highlight_edge",
+            "hit",
+        ):
+            _check_colour(name, getattr(self, name))
+        for name, count in (
+            ("two_players", 2),
+            ("two_outlines", 2),
+            ("four_players", 4),
+            ("four_outlines", 4),
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or len(value) != count:
+                raise ValueError(f"Theme.{name} must be a tuple of {count} colours")
+            for colour in value:
+                _check_colour(name, colour)
+        for name, count in (("two_markers", 2), ("four_markers", 4)):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or len(value) != count or any(m not in MARKERS for m in value):
+                raise ValueError(f"Theme.{name} must be {count} of {', '.join(MARKERS)}")
+        for name in ("font_title", "font_text", "font_number", "font_count"):
+            size = getattr(self, name)
+            if not isinstance(size, int) or not 8 <= size <= 96:
+                raise ValueError(f"Theme.{name} must be a font size from 8 to 96 px, not {size!r}")
+
     def px(self, value: float) -> int:
         """``value`` base pixels at this theme's scale."""
         return round(value * self.scale)
@@ -71,6 +112,15 @@ class Theme:
 
     def markers(self, players: int) -> tuple[str, ...]:
         return self.two_markers if players == 2 else self.four_markers
+
+
+def _check_colour(name: str, colour: object) -> None:
+    if not (
+        isinstance(colour, tuple)
+        and len(colour) == 3
+        and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in colour)
+    ):
+        raise ValueError(f"Theme.{name}: a colour is an (r, g, b) tuple of 0-255 integers, not {colour!r}")
 
 
 DEFAULT_THEME = Theme()

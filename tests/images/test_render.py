@@ -141,3 +141,18 @@ def test_a_bare_position_of_every_variant_renders() -> None:
 
     for name in VARIANTS:
         assert decode(images.render(Position.initial(name))).width == 900
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"scale": 0}, "scale must be from 0.25 to 4"),
+        ({"field": (300, 0, 0)}, "Theme.field: a colour is an"),
+        ({"two_players": ((0, 0, 0),)}, "two_players must be a tuple of 2 colours"),
+        ({"four_markers": ("dot", "dot", "star", "ring")}, "four_markers must be 4 of"),
+        ({"font_text": 2}, "font_text must be a font size"),
+    ],
+)
+def test_a_bad_theme_is_refused_when_made(fields: dict, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        Theme(**fields)
