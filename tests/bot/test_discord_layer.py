@@ -1,0 +1,216 @@
+"""The Discord layer's pure parts: component ids, menus, autocomplete choices, the command set, the
+intents, where discord.py is pointed, and when commands are synced."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+import discord.gateway
+import discord.http
+import pytest
+
+from bot.app import MinigamBot, create_bot
+from bot.commands import MinigamGroup, autocomplete_choices
+from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
+from bot.service import Notice
+from bot.storage import Storage
+from bot.views import (
+    ChallengeButton,
+    CustomId,
+    MatchButton,
+    MatchSelect,
+    board_view,
+    challenge_view,
+    parse_custom_id,
+    picker_view,
+    select_options,
+)
+from engine import Dice, Game, Position
+
+
+@pytest.mark.parametrize(
+    ("custom_id", "parsed"),
+    [
+        ("mg:12:7:play", CustomId("match", 12, "play", 7)),
+        ("mg:1:1:step", CustomId("match", 1, "step", 1)),
+        ("mg:3:40:resign", CustomId("match", 3, "resign", 40)),
+        ("mg:3:40:confirm", CustomId("match", 3, "confirm", 40)),
+        ("mg:3:40:done", CustomId("match", 3, "done", 40)),
+        ("mgc:9:accept", CustomId("challenge", 9, "accept")),
+        ("mgc:9:decline", CustomId("challenge", 9, "decline")),
+        ("mg:3:40:explode", None),
+        ("mg:x:1:play", None),
+        ("mgc:9:maybe", None),
+        ("something-else", None),
+    ],
+)
+def test_component_ids_are_parsed(custom_id: str, parsed: CustomId | None) -> None:
+    assert parse_custom_id(custom_id) == parsed
+
+
+def test_select_and_button_templates_never_claim_the_same_id() -> None:
+    select = MatchSelect.__discord_ui_compiled_template__
+    button = MatchButton.__discord_ui_compiled_template__
+    challenge = ChallengeButton.__discord_ui_compiled_template__
+    for custom_id in ("mg:1:2:play", "mg:1:2:step", "mg:1:2:resign", "mg:1:2:undo", "mgc:5:accept"):
+        matches = [t for t in (select, button, challenge) if t.fullmatch(custom_id)]
+        assert len(matches) == 1, custom_id
+
+
+def test_select_options_keep_at_most_25_distinct_entries_of_100_characters() -> None:
+    long = "x" * 150
+    options = select_options([f"{n}/off" for n in range(30)] + [long])
+    assert len(options) == 25
+    assert options[0].label == options[0].value == "0/off"
+
+    (only,) = select_options([long, long])
+    assert only.value == "x" * 100
+
+
+def test_autocomplete_choices_have_equal_names_and_values_within_limits() -> None:
+    choices = autocomplete_choices(["bar/3 5/off", "", "y" * 120] + [f"{n}/1" for n in range(40)])
+
+    assert len(choices) == 25
+    assert choices[0].name == choices[0].value == "bar/3 5/off"
+    assert choices[1].value == "y" * 100
+
+
+def _board_notice(**kwargs) -> Notice:
+    game = Game(Position.initial("minigam", 0), dice=Dice(2, 1))
+    defaults = {"match_id": 4, "version": 9, "game": game, "choices": ("bar/2 bar/1", "bar/2/3"),
+                "can_resign": True, "mention": 11}  # fmt: skip
+    return Notice("board", "Alice, your turn", 100, **(defaults | kwargs))
+
+
+def _ids(view: discord.ui.View) -> list[str]:
+    return [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+
+
+def test_a_board_for_the_player_to_move_has_the_menu_and_resign() -> None:
+    view = board_view(_board_notice())
+
+    assert _ids(view) == ["mg:4:9:play", "mg:4:9:resign"]
+    select = view.children[0]
+    assert [o.value for o in select.item.options] == ["bar/2 bar/1", "bar/2/3"]
+
+
+def test_a_stepwise_board_offers_first_moves() -> None:
+    view = board_view(_board_notice(choices=("24/22", "6/4"), stepwise=True))
+
+    assert _ids(view) == ["mg:4:9:step", "mg:4:9:resign"]
+
+
+def test_a_final_board_has_no_components() -> None:
+    assert board_view(_board_notice(choices=(), can_resign=False)) is None
+
+
+def test_the_picker_has_the_next_moves_undo_and_done() -> None:
+    notice = Notice(
+        "picker", "so far", 100, match_id=4, version=9, choices=("6/4",), can_undo=True, can_finish=True
+    )
+
+    assert _ids(picker_view(notice)) == ["mg:4:9:step", "mg:4:9:undo", "mg:4:9:done"]
+
+
+def test_challenge_buttons() -> None:
+    view = challenge_view(5)
+
+    assert _ids(view) == ["mgc:5:accept", "mgc:5:decline"]
+    assert [b.item.label for b in view.children] == ["Accept", "Decline"]
+
+
+# ---------------------------------------------------------------------- the application
+
+
+def test_the_command_group_and_its_options() -> None:
+    bot = MinigamBot(Settings())
+    group = MinigamGroup(bot)
+    bot.tree.add_command(group)
+    payload = group.to_dict(bot.tree)
+    subcommands = {c["name"]: c for c in payload["options"]}
+
+    assert payload["name"] == "minigam"
+    assert payload["contexts"] == [0]  # servers only
+    assert payload["dm_permission"] is False
+    assert set(subcommands) == {
+        "challenge", "vs-bot", "move", "hint", "board", "resign", "rules", "help",
+        "leaderboard", "stats", "history", "cancel",
+    }  # fmt: skip
+    options = {o["name"]: o for o in subcommands["challenge"]["options"]}
+    assert [c["value"] for c in options["variant"]["choices"]] == [
+        "minigam", "minigam-full-entry", "minigam-strict", "backgammon", "backgammon-mulligan",
+    ]  # fmt: skip
+    assert (options["points"]["min_value"], options["points"]["max_value"]) == (1, 25)
+    assert options["opponent"]["required"]
+    levels = {o["name"]: o for o in subcommands["vs-bot"]["options"]}["level"]
+    assert [c["value"] for c in levels["choices"]] == ["easy", "medium", "hard"]
+    (play,) = subcommands["move"]["options"]
+    assert play["autocomplete"]
+    assert play["required"]
+
+
+def test_no_privileged_intents() -> None:
+    bot = MinigamBot(Settings())
+
+    assert not bot.intents.message_content
+    assert not bot.intents.members
+    assert not bot.intents.presences
+    assert bot.intents.guilds
+
+
+def test_create_bot_points_discord_py_at_the_configured_urls() -> None:
+    old_base, old_gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    try:
+        create_bot(Settings(api_base="http://127.0.0.1:9/api/v10", gateway_url="ws://127.0.0.1:9"))
+        assert discord.http.Route.BASE == "http://127.0.0.1:9/api/v10"
+        gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        assert str(gateway) == "ws://127.0.0.1:9"
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
+    assert DEFAULT_API_BASE == "https://discord.com/api/v10"
+    assert DEFAULT_GATEWAY_URL == "wss://gateway.discord.gg"
+
+
+async def test_global_sync_happens_only_when_the_commands_change(tmp_path: Path, monkeypatch) -> None:
+    bot = MinigamBot(Settings(database_path=tmp_path / "db.sqlite3"))
+    bot.storage = await Storage.open(bot.settings.database_path)
+    bot.tree.add_command(MinigamGroup(bot))
+    calls: list[object] = []
+
+    async def fake_sync(*, guild=None):
+        calls.append(guild)
+        return []
+
+    monkeypatch.setattr(bot.tree, "sync", fake_sync)
+    try:
+        await bot.sync_commands()
+        await bot.sync_commands()
+        assert calls == [None]
+
+        @bot.tree.command(name="extra", description="a new command")
+        async def extra(interaction: discord.Interaction) -> None: ...
+
+        await bot.sync_commands()
+        assert calls == [None, None]
+    finally:
+        await bot.storage.close()
+
+
+async def test_a_development_server_is_synced_every_time(tmp_path: Path, monkeypatch) -> None:
+    bot = MinigamBot(Settings(database_path=tmp_path / "db.sqlite3", dev_guild_id=42))
+    bot.storage = await Storage.open(bot.settings.database_path)
+    bot.tree.add_command(MinigamGroup(bot))
+    calls: list[object] = []
+
+    async def fake_sync(*, guild=None):
+        calls.append(guild.id if guild else None)
+        return []
+
+    monkeypatch.setattr(bot.tree, "sync", fake_sync)
+    try:
+        await bot.sync_commands()
+        await bot.sync_commands()
+    finally:
+        await bot.storage.close()
+    assert calls == [42, 42]
