@@ -423,11 +423,10 @@ class MinigamBot(commands.Bot):
 
     async def _post_board(self, channel: discord.abc.Messageable, notice: Notice) -> None:
         """Post a new board, then disable the buttons of the match's previous board."""
-        file = await self._board_file(notice)
         view = board_view(notice)
-        extra: dict = {"view": view} if view is not None else {}
-        if file is not None:
-            extra["file"] = file
+        extra: dict = {"file": await self._board_file(notice)}
+        if view is not None:
+            extra["view"] = view
         match_id = notice.match_id
         previous = self._boards.get(match_id) if match_id is not None else None
         stored_id = self.service.board_message_id(match_id) if match_id is not None else None
@@ -472,11 +471,9 @@ class MinigamBot(commands.Bot):
         if view is not None:
             await message.edit(view=view)
 
-    async def _board_file(self, notice: Notice) -> discord.File | None:
+    async def _board_file(self, notice: Notice) -> discord.File:
         assert notice.game is not None
         png, alt = await asyncio.to_thread(_draw, notice)
-        if png is None:
-            return None
         return discord.File(io.BytesIO(png), filename="board.png", description=alt)
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
@@ -485,7 +482,7 @@ class MinigamBot(commands.Bot):
         return channel
 
 
-def _draw(notice: Notice) -> tuple[bytes | None, str]:
+def _draw(notice: Notice) -> tuple[bytes, str]:
     """The picture and its description (the text board), drawn together off the event loop."""
     assert notice.game is not None
     png = board_png(notice.game, notice.names, notice.perspective)

@@ -81,8 +81,7 @@ class Console:
             self.say(notice.text)
             self.say(await asyncio.to_thread(boards.board_text, notice.game, notice.names))
             path = await self._write_png(notice)
-            if path is not None:
-                self.say(f"(board picture: {path})")
+            self.say(f"(board picture: {path})")
             if notice.choices and not notice.stepwise:
                 self.say("Legal plays: " + " | ".join(notice.choices))
             elif notice.choices:
@@ -93,11 +92,9 @@ class Console:
         if notice.text:
             self.say(notice.text)
 
-    async def _write_png(self, notice: Notice) -> Path | None:
+    async def _write_png(self, notice: Notice) -> Path:
         assert notice.game is not None
         png = await asyncio.to_thread(boards.board_png, notice.game, notice.names, notice.perspective)
-        if png is None:
-            return None
         self.output_dir.mkdir(parents=True, exist_ok=True)
         path = self.output_dir / f"match-{notice.match_id}.png"
         await asyncio.to_thread(path.write_bytes, png)
