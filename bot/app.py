@@ -279,8 +279,9 @@ class MinigamBot(commands.Bot):
                 await self.publish(result, interaction)
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if action == "step":
-                result = await self.service.pick_move(match_id, version, user, value)
+            if action in ("first", "step"):
+                fresh = action == "first"
+                result = await self.service.pick_move(match_id, version, user, value, fresh=fresh)
             elif action == "undo":
                 result = await self.service.undo_move(match_id, version, user)
             elif action == "done":

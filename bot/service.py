@@ -410,13 +410,16 @@ class MatchService:
                 raise ServiceError(_play_error_message(text, exc)) from None
             return await self._play(live, seat, play)
 
-    async def pick_move(self, match_id: int, version: int, user: PlayerRef, label: str) -> Result:
-        """Move-by-move choice (more than 25 legal plays): add the single move ``label`` to the play."""
+    async def pick_move(
+        self, match_id: int, version: int, user: PlayerRef, label: str, *, fresh: bool = False
+    ) -> Result:
+        """Move-by-move choice (more than 25 legal plays): add the single move ``label`` to the play
+        being picked (``fresh``: start a new one, as from the board's menu of first moves)."""
         live = self._get_live(match_id)
         async with live.lock:
             self._check_version(live, version)
             seat = self._check_turn(live, user.user_id)
-            prefix = self._partial(live, user.user_id)
+            prefix = () if fresh else self._partial(live, user.user_id)
             options, _complete = _next_moves(live.game, prefix)
             chosen = [m for m in options if live.game.position.format_move(m) == label]
             if not chosen:

@@ -1,7 +1,8 @@
 """Buttons and menus that survive restarts: ``DynamicItem`` s whose custom ids carry what they act on.
 
 - ``mg:<match_id>:<version>:play`` — the menu of whole legal plays on a board message;
-- ``mg:<match_id>:<version>:step`` — the move-by-move menu (more than 25 plays);
+- ``mg:<match_id>:<version>:first`` — a board's menu of first moves (more than 25 plays), then
+  ``mg:<match_id>:<version>:step`` — the ephemeral move-by-move menu that follows;
 - ``mg:<match_id>:<version>:resign|confirm|keep|undo|done`` — Resign, its confirmation, Undo and Done;
 - ``mgc:<challenge_id>:accept|decline`` — a challenge's buttons.
 
@@ -23,7 +24,7 @@ from bot.service import MAX_CHOICES, Notice, ServiceError
 if TYPE_CHECKING:
     from bot.app import MinigamBot
 
-MATCH_SELECT_TEMPLATE = r"mg:(?P<match_id>\d+):(?P<version>\d+):(?P<action>play|step)"
+MATCH_SELECT_TEMPLATE = r"mg:(?P<match_id>\d+):(?P<version>\d+):(?P<action>play|first|step)"
 MATCH_BUTTON_TEMPLATE = r"mg:(?P<match_id>\d+):(?P<version>\d+):(?P<action>resign|confirm|keep|undo|done)"
 CHALLENGE_TEMPLATE = r"mgc:(?P<challenge_id>\d+):(?P<action>accept|decline)"
 LABEL_LIMIT = 100  # Discord's limit for a select option's label and value
@@ -225,7 +226,7 @@ def board_view(notice: Notice) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     if notice.choices:
-        action = "step" if notice.stepwise else "play"
+        action = "first" if notice.stepwise else "play"
         placeholder = "Choose your first move…" if notice.stepwise else "Choose your play…"
         view.add_item(
             MatchSelect(

@@ -34,6 +34,7 @@ from engine import Dice, Game, Position
     [
         ("mg:12:7:play", CustomId("match", 12, "play", 7)),
         ("mg:1:1:step", CustomId("match", 1, "step", 1)),
+        ("mg:1:1:first", CustomId("match", 1, "first", 1)),
         ("mg:3:40:resign", CustomId("match", 3, "resign", 40)),
         ("mg:3:40:confirm", CustomId("match", 3, "confirm", 40)),
         ("mg:3:40:done", CustomId("match", 3, "done", 40)),
@@ -53,7 +54,14 @@ def test_select_and_button_templates_never_claim_the_same_id() -> None:
     select = MatchSelect.__discord_ui_compiled_template__
     button = MatchButton.__discord_ui_compiled_template__
     challenge = ChallengeButton.__discord_ui_compiled_template__
-    for custom_id in ("mg:1:2:play", "mg:1:2:step", "mg:1:2:resign", "mg:1:2:undo", "mgc:5:accept"):
+    for custom_id in (
+        "mg:1:2:play",
+        "mg:1:2:first",
+        "mg:1:2:step",
+        "mg:1:2:resign",
+        "mg:1:2:undo",
+        "mgc:5:accept",
+    ):
         matches = [t for t in (select, button, challenge) if t.fullmatch(custom_id)]
         assert len(matches) == 1, custom_id
 
@@ -98,7 +106,7 @@ def test_a_board_for_the_player_to_move_has_the_menu_and_resign() -> None:
 def test_a_stepwise_board_offers_first_moves() -> None:
     view = board_view(_board_notice(choices=("24/22", "6/4"), stepwise=True))
 
-    assert _ids(view) == ["mg:4:9:step", "mg:4:9:resign"]
+    assert _ids(view) == ["mg:4:9:first", "mg:4:9:resign"]
 
 
 def test_a_final_board_has_no_components() -> None:

@@ -298,6 +298,16 @@ async def test_picking_move_by_move_plays_when_the_turn_is_complete(make_service
     assert game.position.point(8) == (1, 1)
 
 
+async def test_the_boards_first_move_menu_starts_a_new_play(make_service) -> None:
+    service, match_id, board = await _backgammon_doubles(make_service)
+    version = board.version
+    await service.pick_move(match_id, version, BOB, "24/22")
+
+    again = (await service.pick_move(match_id, version, BOB, "6/4", fresh=True)).notices[0]
+
+    assert again.text.startswith("Your play so far: `6/4`.")
+
+
 async def test_undo_and_an_early_done(make_service) -> None:
     service, match_id, board = await _backgammon_doubles(make_service)
     version = board.version
