@@ -322,6 +322,8 @@ class MinigamBot(commands.Bot):
             message = "Minigam is played in server channels, not in direct messages."
         elif isinstance(original, ServiceError | EngineError):
             message = str(original)
+        elif isinstance(error, app_commands.TransformerError):
+            message = f"That option isn't valid: {error.value!r}."
         elif isinstance(error, app_commands.CheckFailure):
             message = "You can't use this command here."
         else:

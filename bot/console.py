@@ -285,9 +285,10 @@ async def console_main(
 
 def run_console(settings: Settings, *, seed: int | None = None, delay: float = 0.0) -> int:
     """The ``python -m bot`` entry for the console."""
-    logging.basicConfig(
-        level=getattr(logging, settings.log_level), format="%(levelname)s %(name)s: %(message)s"
-    )
+    # The console is for playing: only warnings reach the terminal, unless LOG_LEVEL asks for DEBUG.
+    configured = getattr(logging, settings.log_level)
+    level = configured if configured == logging.DEBUG else max(configured, logging.WARNING)
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
     dice = SeededDice(seed) if seed is not None else None
     try:
         return asyncio.run(console_main(settings, dice=dice, seed=seed, delay=delay))

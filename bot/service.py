@@ -573,6 +573,7 @@ class MatchService:
                 await tx.update_match(record)
             live.record = record
             self._forget(live)
+        log.info("match %s cancelled by user %s", match_id, by.user_id)
         names = " vs ".join(live.names)
         notices = [
             Notice("message", f"{by.name} cancelled the match {names}; it counts for nobody.", channel_id)
@@ -825,6 +826,7 @@ class MatchService:
         live = _Live(record, match, game, len(game.events))
         self._live[match_id] = live
         self._by_channel[channel_id] = match_id
+        log.info("match %s started in channel %s: %s, %s", match_id, channel_id, variant, seats)
         v = match.variant
         length = f"a match to {match.target} points" if match.target > 1 else "one game"
         header = f"**{v.title}**: {seats[0].name} vs {seats[1].name}, {length}."
@@ -963,6 +965,7 @@ class MatchService:
         live.partial = None
         if status != "active":
             self._forget(live)
+            log.info("match %s finished: seat %s won, score %s", rec.match_id, winner_seat, match.score)
         if finished_game is None:
             return self._publish_turn(live, lines)
         final = self._board_notice(live, finished_game, [*lines, *end_lines, *rating_lines], final=True)
