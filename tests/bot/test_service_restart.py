@@ -107,3 +107,25 @@ async def test_every_game_can_be_replayed_from_the_stored_plays(db_path: Path, c
     assert final.outcome is not None
     assert max(json.loads(state)["match"]["score"]) >= 3
     await storage.close()
+
+
+async def test_an_unreadable_stored_match_is_skipped_and_left_alone(
+    db_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    storage = await Storage.open(db_path)
+    first = MatchService(storage, clock=clock, dice=ScriptedDice(DICE[:2]))
+    await start_challenge_match(first)
+    match_id = first.match_in_channel(CHANNEL)
+    await storage.close()
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE matches SET state = ? WHERE match_id = ?", ('{"match": {}, "game": {}}', match_id))
+
+    storage = await Storage.open(db_path)
+    second = MatchService(storage, clock=clock, dice=ScriptedDice([]))
+    try:
+        assert await second.load() == 0
+        assert second.match_in_channel(CHANNEL) is None
+        assert f"match {match_id} cannot be loaded" in caplog.text
+        assert (await storage.match(match_id)).status == "active"
+    finally:
+        await storage.close()
