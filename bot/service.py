@@ -161,6 +161,7 @@ class MatchService:
         self._hinter = hinter or engine_ai.hint
         self._live: dict[int, _Live] = {}
         self._by_channel: dict[int, int] = {}
+        self._unreadable: dict[int, int] = {}  # channel -> a stored active match that could not be loaded
         self._create_lock = asyncio.Lock()  # challenges and new matches: one at a time
 
     # ================================================================== start-up
@@ -173,6 +174,7 @@ class MatchService:
                 game = Game.from_json(record.state["game"])
             except (EngineError, KeyError, TypeError, ValueError):
                 log.exception("match %s cannot be loaded; it stays as it is in the database", record.match_id)
+                self._unreadable[record.channel_id] = record.match_id
                 continue
             live = _Live(record, match, game, len(game.events))
             self._live[record.match_id] = live
@@ -765,6 +767,11 @@ class MatchService:
         return v
 
     def _check_channel_free(self, channel_id: int) -> None:
+        if channel_id in self._unreadable:
+            raise ServiceError(
+                "This channel's match could not be read back after a restart, so it stays as it is. "
+                "Start a thread and play there."
+            )
         match_id = self._by_channel.get(channel_id)
         if match_id is not None:
             names = " vs ".join(self._live[match_id].names)

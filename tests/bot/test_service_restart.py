@@ -127,5 +127,7 @@ async def test_an_unreadable_stored_match_is_skipped_and_left_alone(
         assert second.match_in_channel(CHANNEL) is None
         assert f"match {match_id} cannot be loaded" in caplog.text
         assert (await storage.match(match_id)).status == "active"
+        with pytest.raises(ServiceError, match="could not be read back after a restart"):
+            await second.vs_bot(GUILD, CHANNEL, ALICE)
     finally:
         await storage.close()
