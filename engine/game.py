@@ -481,7 +481,9 @@ class Game:
                 "crawford": self.match.crawford,
             },
             "events": [e.to_json() for e in self.events],
-            "last_play": [[m.src, m.dst, m.hit] for m in self.last_play.moves] if self.last_play else None,
+            "last_play": (
+                [[m.src, m.dst, m.hit] for m in self.last_play.moves] if self.last_play is not None else None
+            ),
             "last_player": self.last_player,
         }
 

@@ -88,6 +88,11 @@ def test_no_bearing_off_until_all_fifteen_are_home(variant):
     #      yet: 7 is outside). Results: 7/1 3/2 (twice), 7/1 1/off (= 7/6/off)  ->  2 plays.
     p = pos(variant, 0, {18: (0, 1), 22: (0, 7), 24: (0, 7), 12: (1, 15)})
     assert_plays(p, (6, 1), ["7/1 3/2", "7/6/off"])
+    # Now player 1 holds player 0's 6 and 5 points (absolute 19 and 20): with 2-1 the checker on 7 cannot
+    # come in, so nothing may bear off. 2s: 3/1 (7/5 blocked); 1s: 3/2 (7/6 blocked; 1/off and, after 3/2,
+    # 2/off would be bear-offs). The only play using both dice: 3/1 3/2.
+    q = pos(variant, 0, {18: (0, 1), 22: (0, 7), 24: (0, 7), 19: (1, 2), 20: (1, 2), 12: (1, 11)})
+    assert_plays(q, (2, 1), ["3/1 3/2"])
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
