@@ -133,3 +133,17 @@ def test_perft_table_from_the_opening_for_a_few_rolls():
     # Worked out above and in the tests of this file; all 21 rolls are checked against gnubg.
     p = Position.initial("backgammon")
     assert [count(p, r) for r in [(2, 1), (6, 5), (6, 6)]] == [15, 7, 11]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_hitting_sends_a_blot_to_the_bar_and_made_points_block(variant):
+    # Player 0: 15 on absolute 1 (own 24). Player 1: a blot on absolute 4 (player 0's own 21), 2 on
+    # absolute 3 (own 22), 12 on absolute 13. 3-1: 24/21* hits; 24/22 is blocked (made point).
+    p = pos(variant, 0, {1: (0, 15), 4: (1, 1), 3: (1, 2), 13: (1, 12)})
+    assert_plays(p, (3, 1), ["24/21*/20", "24/21* 24/23", "24/23/20"])
+    after = p.parse_play(Dice(3, 1), "24/21* 24/23").result
+    assert after.bar == (0, 1)
+    assert after.point(4) == (0, 1)
+    # Player 1 must now enter before anything else moves: every 6-6 play starts with bar/19.
+    nxt = after.with_turn(1)
+    assert all(play.moves[0].src == 0 for play in nxt.legal_plays(Dice(6, 6)))

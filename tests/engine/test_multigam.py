@@ -218,3 +218,10 @@ def test_placings_outcome_is_borne_off():
     game = Game(pos("multigam", 2, {4: (2, 1)}, bar=(0, 0, 0, 5)), finished=(0, 1))
     game = game.roll(ScriptedDice([3, 1])).play("4/off")
     assert game.outcome.termination is Termination.BORNE_OFF
+
+
+def test_the_higher_die_rule_applies_in_multigam():
+    # Player 0: one checker on 1; player 1 holds 4. 2-1: 1/3 then 3/4, or 1/2 then 2/4: both blocked.
+    # Only one die can be played, either could be: the larger, 1/3.
+    p = pos("multigam", 0, {1: (0, 1), 4: (1, 2), 6: (2, 2)}, bar=(0, 0, 0, 5))
+    assert_plays(p, (2, 1), ["1/3"])
