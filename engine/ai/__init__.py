@@ -9,16 +9,31 @@
 
 ``hint(game, count=3) -> list[Hint]``: the best plays with their evaluations.
 
-The levels are in :mod:`engine.ai.players`; the evaluations in :mod:`engine.ai.sixpoint`
-(minigam and its versions), :mod:`engine.ai.multigam` and :mod:`engine.ai.bg` (backgammon); the
-look-ahead in :mod:`engine.ai.search`; cube decisions in :mod:`engine.ai.cube`.
+What each level is (:mod:`engine.ai.players`):
+
+========== ==================================================================================
+``random`` a uniformly random legal play (arena baseline)
+``greedy`` maximise the pip lead, then avoid blots (arena baseline)
+``easy``   a softmax over the few best plays of ``medium``'s evaluation, never a clear blunder
+``medium`` one ply of a hand-designed evaluation: :mod:`engine.ai.sixpoint` (the exact race from
+           :mod:`engine.ai.race` plus blots under fire, entry and blocks), :mod:`engine.ai.multigam`
+           (each player's race and risks turned into placing chances), Tesauro's pubeval
+           (:mod:`engine.ai.pubeval`) for backgammon
+``hard``   expectimax over the dice (:mod:`engine.ai.search`) with a network trained by TD(λ)
+           self-play (:mod:`engine.ai.net`, :mod:`engine.ai.train`); backgammon's cube by
+           :mod:`engine.ai.cube`
+========== ==================================================================================
+
+Everything is deterministic given the seed (only ``random`` and ``easy`` draw from it).
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from functools import cache
 
+from engine.ai.bg import BgEval
 from engine.ai.multigam import MultigamEval
 from engine.ai.players import (
     EasyPlayer,
@@ -28,6 +43,7 @@ from engine.ai.players import (
     MultiEasy,
     MultiHard,
     Player,
+    PubevalPlayer,
     TwoPlayerAI,
 )
 from engine.ai.sixpoint import SixPointEval
@@ -51,12 +67,46 @@ class Hint:
     expected_points: float | None = None  # multigam: expected placing points (5/3/2/1)
 
 
+# ------------------------------------------------------------------ shared evaluations
+# One instance per variant: their caches are shared by every player of that variant.
+
+
 @cache
-def _evaluator(variant: Variant):
-    """One shared evaluation per variant (its caches are shared by every player)."""
+def _medium_eval(variant: Variant):
     if variant.players > 2:
         return MultigamEval(variant)
+    if variant.points == 24:
+        return BgEval(variant)
     return SixPointEval(variant)
+
+
+@cache
+def _network(variant: Variant):
+    """The trained network of ``variant`` (backgammon's serves both backgammon variants), or
+    ``None`` when no weights are installed."""
+    from engine.ai.net import Net, TwoPlayerNet
+
+    name = "backgammon" if variant.points == 24 else variant.name
+    try:
+        module = importlib.import_module(f"engine.ai.weights.{name.replace('-', '_')}")
+    except ImportError:
+        return None
+    net = Net.from_data(module.DATA)
+    if variant.players > 2:
+        from engine.ai.netmulti import MultiNet
+
+        return MultiNet(variant, net)
+    return TwoPlayerNet(variant, net)
+
+
+@cache
+def _hard_eval(variant: Variant):
+    net = _network(variant)
+    if variant.points == 24:
+        return BgEval(variant, win_model=net)
+    if net is None:
+        return _medium_eval(variant)
+    return net
 
 
 def get_player(variant: str | Variant, level: str = "medium", seed: int | None = None) -> Player:
@@ -66,58 +116,55 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
         raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(ARENA_LEVELS)}")
     if level == "random":
         return Player(v, seed)
-    if level == "greedy" or v.points != 6:
+    if level == "greedy":
         return GreedyPlayer(v, seed)
-    ev = _evaluator(v)
     if v.players > 2:
-        return {"easy": MultiEasy, "medium": MultiAI, "hard": MultiHard}[level](v, ev, seed)
-    if level == "easy":
-        return EasyPlayer(v, ev, seed)
-    if level == "medium":
-        return TwoPlayerAI(v, ev, seed)
-    return HardPlayer(v, ev, seed)
+        if level == "hard":
+            return MultiHard(v, _hard_eval(v), seed)
+        return (MultiEasy if level == "easy" else MultiAI)(v, _medium_eval(v), seed)
+    if v.points == 24:
+        cube_ev = _hard_eval(v) if v.cube else None
+        if level == "hard":
+            return HardPlayer(v, _hard_eval(v), seed, cube_ev=cube_ev, plies=((1, 4),), margin=0.6)
+        medium_cube = _medium_eval(v) if v.cube else None
+        if level == "easy":
+            return EasyPlayer(v, _medium_eval(v), seed, cube_ev=medium_cube)
+        return PubevalPlayer(v, _medium_eval(v), seed, cube_ev=medium_cube)
+    if level == "hard":
+        return HardPlayer(v, _hard_eval(v), seed)
+    return (EasyPlayer if level == "easy" else TwoPlayerAI)(v, _medium_eval(v), seed)
 
 
 def hint(game: Game, count: int = 3) -> list[Hint]:
-    """The best ``count`` plays for ``game``'s position and dice, best first ([] before the roll)."""
+    """The best ``count`` plays for ``game``'s position and dice, best first, with the ``hard``
+    level's evaluation ([] before the roll). ``win`` is the chance that the player to move wins
+    (multigam: finishes first); backgammon adds the gammon (or Mulligan) chance and the cubeless
+    equity, multigam the expected placing points."""
     plays = game.legal_plays()
     if not plays or count < 1:
         return []
     v = game.variant
-    if v.players > 2:
-        multi = MultiHard(v, _evaluator(v))
-        return [
-            Hint(
-                play, game.position.format_play(play), _first_place(multi, play, game), expected_points=value
-            )
-            for value, _, play in multi.analyse(game)[:count]
-        ]
-    if v.points != 6:
-        ranked = sorted(plays, key=lambda p: -_greedy(p, game.turn))
-        return [Hint(p, game.position.format_play(p), 0.5) for p in ranked[:count]]
-    player = HardPlayer(v, _evaluator(v))
+    me = game.turn
+    player = get_player(v, "hard")
     out = []
+    if v.players > 2:
+        assert isinstance(player, MultiHard)
+        for value, _, play in player.analyse(game)[:count]:
+            first = player.first_place(play.result, me, player.gone(game), game)
+            out.append(Hint(play, game.position.format_play(play), first, expected_points=value))
+        return out
+    assert isinstance(player, HardPlayer)
     for value, _, play in player.analyse(game)[:count]:
-        win = min(1.0, max(0.0, (value + 1.0) / 2.0))
-        out.append(Hint(play, game.position.format_play(play), win))
+        notation = game.position.format_play(play)
+        if v.points == 24:
+            probs = player.ev.probs(play.result, me)
+            # the look-ahead's equity, with the static split between wins and gammons
+            win = _clamp(probs.win + (value - probs.equity) / 2)
+            out.append(Hint(play, notation, win, gammon=min(probs.gammon, win), equity=value))
+        else:
+            out.append(Hint(play, notation, _clamp((value + 1.0) / 2.0)))
     return out
 
 
-def _greedy(play: Play, me: int) -> float:
-    from engine.ai.players import greedy_score
-
-    return greedy_score(play.result, me)
-
-
-def _first_place(multi: MultiHard, play: Play, game: Game) -> float:
-    """Multigam: the chance that the player to move finishes first, from the placing model."""
-    v = game.variant
-    me = game.turn
-    pos = play.result
-    if game.finished:
-        return 0.0
-    if pos.off[me] == v.checkers:
-        return 1.0
-    gone = multi.gone(game)
-    nxt = multi.ev.next_player(pos, me, gone)
-    return multi.ev.first_place(pos, nxt, gone)[me]
+def _clamp(x: float) -> float:
+    return min(1.0, max(0.0, x))

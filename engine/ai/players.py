@@ -70,13 +70,39 @@ def greedy_score(pos: Position, me: int) -> float:
 
 
 class TwoPlayerAI(Player):
-    """An evaluation-based player for the two-player variants."""
+    """An evaluation-based player for the two-player variants.
+
+    ``cube_ev`` (backgammon with the cube): the calibrated evaluation behind the cube decisions
+    and resignations (:mod:`engine.ai.cube`).
+    """
 
     level = "medium"
 
-    def __init__(self, variant: Variant, evaluator, seed: int | None = None) -> None:
+    def __init__(self, variant: Variant, evaluator, seed: int | None = None, *, cube_ev=None) -> None:
         super().__init__(variant, seed)
         self.ev = evaluator
+        self.cube_ev = cube_ev
+
+    def wants_to_double(self, game: Game) -> bool:
+        if self.cube_ev is None or not game.may_double():
+            return False
+        from engine.ai import cube
+
+        return cube.wants_to_double(game, self.cube_ev)
+
+    def accepts_double(self, game: Game) -> bool:
+        if self.cube_ev is None:
+            return True
+        from engine.ai import cube
+
+        return cube.accepts_double(game, self.cube_ev)
+
+    def accepts_resignation(self, game: Game) -> bool:
+        if self.cube_ev is None or game.resign_offer is None:
+            return True
+        from engine.ai import cube
+
+        return cube.accepts_resignation(game, self.cube_ev)
 
     def ranked(self, game: Game) -> list[tuple[float, int, Play]]:
         return search.rank(game.legal_plays(), game.turn, self.ev)
@@ -118,11 +144,12 @@ class HardPlayer(TwoPlayerAI):
         evaluator,
         seed: int | None = None,
         *,
+        cube_ev=None,
         plies: tuple[tuple[int, int], ...] = ((1, 6), (2, 2)),
         margin: float = 0.4,
         width: int = 2,
     ) -> None:
-        super().__init__(variant, evaluator, seed)
+        super().__init__(variant, evaluator, seed, cube_ev=cube_ev)
         self.plies = plies  # (ply, candidates kept for it), deepest last
         self.margin = margin
         self.width = width
@@ -172,6 +199,15 @@ class MultiAI(Player):
             return float(v.placing_points[done - 1])
         nxt = self.ev.next_player(pos, me, gone)
         return self.ev.scores(pos, nxt, gone)[me]
+
+    def first_place(self, pos: Position, me: int, gone: frozenset[int], game: Game) -> float:
+        """The chance that ``me`` finishes first after producing ``pos``."""
+        if game.finished:
+            return 0.0
+        if pos.off[me] == self.variant.checkers:
+            return 1.0
+        nxt = self.ev.next_player(pos, me, gone)
+        return self.ev.first_place(pos, nxt, gone)[me]
 
     def ranked(self, game: Game) -> list[tuple[float, int, Play]]:
         me = game.turn
@@ -250,3 +286,19 @@ class MultiHard(MultiAI):
         if len(plays) <= 1:
             return Player.choose_play(self, game)
         return self.analyse(game)[0][2]
+
+
+class PubevalPlayer(TwoPlayerAI):
+    """Backgammon's one-ply player: the best play by Tesauro's pubeval score (race or contact
+    weights chosen on the position before the play)."""
+
+    level = "medium"
+
+    def ranked(self, game: Game) -> list[tuple[float, int, Play]]:
+        from engine.ai.pubeval import pubeval
+
+        me = game.turn
+        race = not self.ev.contact(game.position)
+        scored = [(pubeval(p.result, me, race), i, p) for i, p in enumerate(game.legal_plays())]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return scored

@@ -1,0 +1,313 @@
+"""A small neural network evaluation, trained by TD(λ) self-play (:mod:`engine.ai.train`).
+
+One hidden layer of sigmoid units over two kinds of inputs:
+
+- **point units**, TD-Gammon's encoding: for every point and every player, four units for that
+  player's checkers there (at least 1, at least 2, at least 3, and ``(n - 3) / 2`` beyond three),
+  numbered along each player's own path, seen from the side of the player who has just moved (so
+  one network serves every seat). Since a point holds one player's checkers, the hidden layer's
+  share of a point is a table lookup by the point and the signed count, rebuilt whenever the
+  weights change: a forward pass is a sum of a few vectors, fast enough for look-ahead in Python.
+- **dense features** per variant family (checkers on the bar and borne off, and the strong
+  hand-made signals: the exact race from the race tables in the 6-point games, Tesauro's pubeval
+  and the pip race in backgammon).
+
+Outputs are sigmoids: two-player nets give P(the mover wins); the multigam net gives each seat's
+expected placing points / 5, seats counted from the mover.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import random
+from collections.abc import Sequence
+
+from engine.ai.race import race_state, race_table
+from engine.position import Position, paths_for
+from engine.variants import Variant
+
+MAX_COUNT = 15
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 9.357622968839299e-14
+    if x > 30:
+        return 1.0 - 9.357622968839299e-14
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def point_units(n: int) -> tuple[tuple[int, float], ...]:
+    """The (unit offset, value) pairs of ``n`` checkers on a point (TD-Gammon's four units)."""
+    out = []
+    if n >= 1:
+        out.append((0, 1.0))
+    if n >= 2:
+        out.append((1, 1.0))
+    if n >= 3:
+        out.append((2, 1.0))
+    if n >= 4:
+        out.append((3, (n - 3) / 2))
+    return tuple(out)
+
+
+class Net:
+    """Weights and the forward pass; ``units`` sparse inputs (grouped 4 per point and seat),
+    ``dense`` dense inputs, ``hidden`` units, ``outputs`` sigmoid outputs."""
+
+    def __init__(self, units: int, dense: int, hidden: int, outputs: int, seed: int = 0) -> None:
+        rng = random.Random(seed)
+        self.units, self.dense, self.hidden, self.outputs = units, dense, hidden, outputs
+        r = 0.1
+        self.w_units = [[rng.uniform(-r, r) for _ in range(hidden)] for _ in range(units)]
+        self.w_dense = [[rng.uniform(-r, r) for _ in range(hidden)] for _ in range(dense)]
+        self.b_hidden = [0.0] * hidden
+        self.w_out = [[rng.uniform(-r, r) for _ in range(hidden)] for _ in range(outputs)]
+        self.b_out = [0.0] * outputs
+
+    # ------------------------------------------------------------------ storage
+    def to_data(self) -> dict:
+        def rnd(row: Sequence[float]) -> list[float]:
+            return [round(x, 5) for x in row]
+
+        return {
+            "shape": [self.units, self.dense, self.hidden, self.outputs],
+            "w_units": [rnd(r) for r in self.w_units],
+            "w_dense": [rnd(r) for r in self.w_dense],
+            "b_hidden": rnd(self.b_hidden),
+            "w_out": [rnd(r) for r in self.w_out],
+            "b_out": rnd(self.b_out),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict) -> Net:
+        units, dense, hidden, outputs = data["shape"]
+        net = cls(units, dense, hidden, outputs)
+        net.w_units = [list(r) for r in data["w_units"]]
+        net.w_dense = [list(r) for r in data["w_dense"]]
+        net.b_hidden = list(data["b_hidden"])
+        net.w_out = [list(r) for r in data["w_out"]]
+        net.b_out = list(data["b_out"])
+        return net
+
+    # ------------------------------------------------------------------ passes
+    def combine(self, base: int, n: int) -> list[float]:
+        """The hidden layer's share of ``n`` checkers whose four units start at ``base``."""
+        acc = [0.0] * self.hidden
+        for off, x in point_units(n):
+            row = self.w_units[base + off]
+            acc = [a + x * w for a, w in zip(acc, row, strict=True)]
+        return acc
+
+    def finish(self, pre: list[float]) -> tuple[list[float], list[float]]:
+        """Hidden activations and outputs from the hidden pre-activations."""
+        h = [_sigmoid(x) for x in pre]
+        outs = [
+            _sigmoid(b + sum(map(operator.mul, row, h)))
+            for row, b in zip(self.w_out, self.b_out, strict=True)
+        ]
+        return h, outs
+
+
+class Gradient:
+    """Accumulated updates for one :class:`Net` (applied once per game)."""
+
+    def __init__(self, net: Net) -> None:
+        self.net = net
+        hid = net.hidden
+        self.units: dict[int, list[float]] = {}
+        self.dense = [[0.0] * hid for _ in range(net.dense)]
+        self.b_hidden = [0.0] * hid
+        self.w_out = [[0.0] * hid for _ in range(net.outputs)]
+        self.b_out = [0.0] * net.outputs
+
+    def add(
+        self,
+        units: Sequence[tuple[int, float]],
+        dense: Sequence[float],
+        h: Sequence[float],
+        errors: Sequence[float],
+    ) -> None:
+        """Cross-entropy gradient of one sample: ``errors[k] = target_k - output_k``."""
+        net = self.net
+        hid = net.hidden
+        back = [0.0] * hid
+        for k, err in enumerate(errors):
+            if not err:
+                continue
+            row = net.w_out[k]
+            self.b_out[k] += err
+            go = self.w_out[k]
+            for j in range(hid):
+                go[j] += err * h[j]
+                back[j] += err * row[j]
+        gh = [back[j] * h[j] * (1.0 - h[j]) for j in range(hid)]
+        for j in range(hid):
+            self.b_hidden[j] += gh[j]
+        for u, x in units:
+            acc = self.units.get(u)
+            if acc is None:
+                acc = self.units[u] = [0.0] * hid
+            for j in range(hid):
+                acc[j] += x * gh[j]
+        for d, x in enumerate(dense):
+            if x:
+                acc = self.dense[d]
+                for j in range(hid):
+                    acc[j] += x * gh[j]
+
+    def apply(self, rate: float) -> None:
+        net = self.net
+        for u, acc in self.units.items():
+            row = net.w_units[u]
+            for j, g in enumerate(acc):
+                row[j] += rate * g
+        for d, acc in enumerate(self.dense):
+            row = net.w_dense[d]
+            for j, g in enumerate(acc):
+                row[j] += rate * g
+        for j, g in enumerate(self.b_hidden):
+            net.b_hidden[j] += rate * g
+        for k, acc in enumerate(self.w_out):
+            row = net.w_out[k]
+            for j, g in enumerate(acc):
+                row[j] += rate * g
+            net.b_out[k] += rate * self.b_out[k]
+
+
+# --------------------------------------------------------------------------- two players
+
+
+class TwoPlayerNet:
+    """Encoder and evaluator of a two-player variant's net: ``win(pos, mover)``, ``equity``."""
+
+    def __init__(self, variant: Variant, net: Net | None = None, *, hidden: int = 24, seed: int = 0) -> None:
+        self.variant = variant
+        self.points = variant.points
+        self.paths = paths_for(variant)
+        self.six = variant.points == 6
+        if self.six:
+            self.race = race_table(variant)
+        else:
+            from engine.ai.bg import BgEval
+
+            self.bg = BgEval(variant)
+        units = self.points * 2 * 4
+        self.net = net or Net(units, len(self.dense_features(_empty(variant), 0)), hidden, 1, seed)
+        # own point number (1..N) of each board index, for each mover
+        n = self.points
+        self.number = [
+            [n - idx if variant.directions[m] > 0 else idx + 1 for idx in range(n)] for m in range(2)
+        ]
+        self.cache: dict = {}
+        self.rebuild()
+
+    # units: side 0 = the mover, side 1 = the opponent; base = ((side * N) + number - 1) * 4
+    def unit_base(self, side: int, number: int) -> int:
+        return (side * self.points + number - 1) * 4
+
+    def rebuild(self) -> None:
+        """Recompute the per-point tables from the weights (after training steps)."""
+        n = self.points
+        net = self.net
+        zero = [0.0] * net.hidden
+        self.tables = []
+        for mover in range(2):
+            per_idx = []
+            for idx in range(n):
+                own = self.number[mover][idx]
+                row = [zero] * (2 * MAX_COUNT + 1)
+                for count in range(1, MAX_COUNT + 1):
+                    row[MAX_COUNT + count] = net.combine(self.unit_base(0, own), count)
+                    row[MAX_COUNT - count] = net.combine(self.unit_base(1, n + 1 - own), count)
+                per_idx.append(row)
+            self.tables.append(per_idx)
+        self.cache.clear()
+
+    def dense_features(self, pos: Position, mover: int) -> list[float]:
+        opp = 1 - mover
+        v = self.variant
+        feats = [
+            pos.bar[mover] / 2,
+            pos.bar[opp] / 2,
+            pos.off[mover] / v.checkers,
+            pos.off[opp] / v.checkers,
+        ]
+        if self.six:
+            s_me = race_state(pos, mover)
+            s_opp = race_state(pos, opp)
+            p = self.race.win_first(s_me, s_opp)
+            p = min(max(p, 1e-4), 1 - 1e-4)
+            feats += [
+                math.log(p / (1 - p)) / 4,
+                (self.race.mean[s_opp] - self.race.mean[s_me]) / 4,
+            ]
+        else:
+            from engine.ai.pubeval import pubeval
+
+            contact = self.bg.contact(pos)
+            z, _ = self.bg.race_features(pos, mover)
+            feats += [
+                pubeval(pos, mover, race=not contact) / 10,
+                pubeval(pos, opp, race=not contact) / 10,
+                z / 2,
+                0.0 if contact else 1.0,
+                (pos.pip_count(opp) - pos.pip_count(mover)) / 50,
+            ]
+        return feats
+
+    def units(self, pos: Position, mover: int) -> list[tuple[int, float]]:
+        """The active point units (for training)."""
+        out = []
+        n = self.points
+        for idx, val in enumerate(pos.board):
+            if not val:
+                continue
+            own = self.number[mover][idx]
+            if (val & 3) == mover:
+                base = self.unit_base(0, own)
+            else:
+                base = self.unit_base(1, n + 1 - own)
+            out.extend((base + off, x) for off, x in point_units(val >> 2))
+        return out
+
+    def forward(self, pos: Position, mover: int) -> tuple[list[float], list[float], list[float]]:
+        """``(dense features, hidden activations, outputs)``."""
+        table = self.tables[mover]
+        vecs = [self.net.b_hidden]
+        for idx, val in enumerate(pos.board):
+            if val:
+                n = val >> 2
+                vecs.append(table[idx][MAX_COUNT + n if (val & 3) == mover else MAX_COUNT - n])
+        dense = self.dense_features(pos, mover)
+        for x, row in zip(dense, self.net.w_dense, strict=True):
+            if x:
+                vecs.append([x * w for w in row])
+        pre = list(map(sum, zip(*vecs, strict=True)))
+        h, outs = self.net.finish(pre)
+        return dense, h, outs
+
+    def win(self, pos: Position, mover: int) -> float:
+        """P(``mover`` wins), ``pos`` right after ``mover``'s play."""
+        v = self.variant
+        if pos.off[mover] == v.checkers:
+            return 1.0
+        if pos.off[1 - mover] == v.checkers:
+            return 0.0
+        key = (pos.board, pos.bar, pos.off, mover)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self.cache) > 300_000:
+            self.cache.clear()
+        value = self.forward(pos, mover)[2][0]
+        self.cache[key] = value
+        return value
+
+    def equity(self, pos: Position, mover: int) -> float:
+        return 2.0 * self.win(pos, mover) - 1.0
+
+
+def _empty(variant: Variant) -> Position:
+    return Position.initial(variant, 0)
