@@ -6,7 +6,10 @@ is *open* to player ``p`` when its value is below 8 (empty or a blot) or its own
 a blot when ``4 <= value < 8``. Use :meth:`Position.point` for the readable ``(owner, count)`` form.
 
 Legal plays follow gnubg's rule: generate the resulting positions, keep one entry per distinct
-position, then show each with the moves that reach it.
+position, then show each with the moves that reach it. Generation runs on raw tuples with per-variant,
+per-player tables (see ``_make_expander``); a double's moves are generated with their sources in path
+order only (moves of one die commute), and only the final results become Position and Play objects.
+Each position memoises its legal plays per roll (``_cache``, created on first use).
 """
 
 from __future__ import annotations
