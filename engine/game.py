@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from engine.dice import DiceSource, roll
 from engine.errors import GameDataError, GameStateError, PositionError
@@ -266,7 +266,7 @@ class Game:
                 "the dice have already been rolled" if self.dice else "answer the offer first"
             )
         dice = roll(source)
-        return replace(self, dice=dice, events=(*self.events, Event("roll", self.turn, tuple(dice))))
+        return _evolve(self, dice=dice, events=(*self.events, Event("roll", self.turn, tuple(dice))))
 
     def with_dice(self, dice: Dice) -> Game:
         """Set the roll directly (for tests and analysis)."""
@@ -286,7 +286,7 @@ class Game:
             raise GameStateError("that play is not legal here")
         mover = self.turn
         event = Event("play", mover, tuple(self.dice), tuple(format_moves(self.position, play.moves)))
-        game = replace(
+        game = _evolve(
             self,
             events=(*self.events, event),
             dice=None,
@@ -306,9 +306,9 @@ class Game:
             if mover in finished:
                 kind = self._win_kind(mover)
                 outcome = Outcome(Termination.BORNE_OFF, mover, kind, kind.multiplier * self.cube)
-                return replace(self, finished=finished, outcome=outcome)
-            return replace(self, position=pos.with_turn(1 - mover))
-        game = replace(self, finished=finished)
+                return _evolve(self, finished=finished, outcome=outcome)
+            return _evolve(self, position=pos.with_turn(1 - mover))
+        game = _evolve(self, finished=finished)
         active = game.active_players()
         if len(active) <= 1:
             return replace(game, outcome=_placings_outcome(v, game._placings(active)))
@@ -317,7 +317,7 @@ class Game:
             nxt = (nxt + 1) % v.players
             if nxt in active:
                 break
-        return replace(game, position=pos.with_turn(nxt))
+        return _evolve(game, position=pos.with_turn(nxt))
 
     def _placings(self, active: list[int]) -> tuple[int, ...]:
         """Finished players first, then whoever is still playing, then leavers (first to leave last)."""
@@ -536,6 +536,19 @@ class Game:
             last_play=last_play,
             last_player=last_player,
         )
+
+
+_GAME_FIELDS = tuple(f.name for f in fields(Game))
+_set_field = object.__setattr__
+
+
+def _evolve(game: Game, **changes: object) -> Game:
+    """``dataclasses.replace`` for the hot path of play: the slots are copied directly (the same
+    result, without re-running ``__init__`` through ``fields()`` and keyword arguments)."""
+    new = object.__new__(Game)
+    for name in _GAME_FIELDS:
+        _set_field(new, name, changes[name] if name in changes else getattr(game, name))
+    return new
 
 
 def _optional_player(value: object, players: int) -> int | None:
