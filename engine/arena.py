@@ -113,7 +113,7 @@ def run(
     seed: int = 1,
     *,
     progress: int = 0,
-    out=sys.stdout,
+    out=None,
 ) -> tuple[Side, Side]:
     """Play the arena and print the report; returns the two sides' tallies."""
     v = find_variant(variant)
@@ -175,7 +175,8 @@ def _ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:.1f} ms" if values else "-"
 
 
-def report(v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, out=sys.stdout) -> None:
+def report(v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, out=None) -> None:
+    out = out or sys.stdout
     seats = (
         "A rotates through the seats, B plays the other three"
         if v.players > 2
@@ -188,9 +189,11 @@ def report(v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, 
         label = "first places" if v.players > 2 else "wins"
         m, plo, phi = mean_interval(side.points)
         unit = "placing points" if v.players > 2 else "points"
+        sign = "" if v.players > 2 else "+"
         print(
             f"  {name} {side.level:<7} {label} {side.wins}/{side.games} = {rate:.2%} "
-            f"(95% CI {lo:.2%} .. {hi:.2%}); {unit}/game {m:+.3f} (95% CI {plo:+.3f} .. {phi:+.3f}); "
+            f"(95% CI {lo:.2%} .. {hi:.2%}); "
+            f"{unit}/game {m:{sign}.3f} (95% CI {plo:{sign}.3f} .. {phi:{sign}.3f}); "
             f"median think {_ms(side.think)}/move, {_ms(side.think_choice)} with a choice "
             f"({len(side.think_choice)} of {len(side.think)} moves)",
             file=out,

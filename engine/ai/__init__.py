@@ -43,6 +43,7 @@ from engine.ai.players import (
     MultiEasy,
     MultiHard,
     Player,
+    PubevalEasy,
     PubevalPlayer,
     TwoPlayerAI,
 )
@@ -128,7 +129,7 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
             return HardPlayer(v, _hard_eval(v), seed, cube_ev=cube_ev, plies=((1, 4),), margin=0.6)
         medium_cube = _medium_eval(v) if v.cube else None
         if level == "easy":
-            return EasyPlayer(v, _medium_eval(v), seed, cube_ev=medium_cube)
+            return PubevalEasy(v, _medium_eval(v), seed, cube_ev=medium_cube)
         return PubevalPlayer(v, _medium_eval(v), seed, cube_ev=medium_cube)
     if level == "hard":
         return HardPlayer(v, _hard_eval(v), seed)
@@ -149,12 +150,12 @@ def hint(game: Game, count: int = 3) -> list[Hint]:
     out = []
     if v.players > 2:
         assert isinstance(player, MultiHard)
-        for value, _, play in player.analyse(game)[:count]:
+        for value, _, play in player.analyse(game, at_least=count)[:count]:
             first = player.first_place(play.result, me, player.gone(game), game)
             out.append(Hint(play, game.position.format_play(play), first, expected_points=value))
         return out
     assert isinstance(player, HardPlayer)
-    for value, _, play in player.analyse(game)[:count]:
+    for value, _, play in player.analyse(game, at_least=count)[:count]:
         notation = game.position.format_play(play)
         if v.points == 24:
             probs = player.ev.probs(play.result, me)

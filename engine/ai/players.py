@@ -154,14 +154,17 @@ class HardPlayer(TwoPlayerAI):
         self.margin = margin
         self.width = width
 
-    def analyse(self, game: Game) -> list[tuple[float, int, Play]]:
-        """Every legal play with its value, best first; the best few valued deepest."""
+    def analyse(self, game: Game, at_least: int = 1) -> list[tuple[float, int, Play]]:
+        """Every legal play with its value, best first; the best few (``at_least`` of them or
+        more, the first ones of the list) valued deepest."""
         ranked = self.ranked(game)
         me = game.turn
         best = ranked[0][0]
         pool = [t for t in ranked if t[0] >= best - self.margin]
+        if len(pool) < at_least:
+            pool = ranked[:at_least]
         for ply, keep in self.plies:
-            pool = pool[:keep]
+            pool = pool[: max(keep, at_least)]
             if len(pool) <= 1:
                 break
             pool = [(search.value_after(p.result, me, self.ev, ply, self.width), i, p) for _, i, p in pool]
@@ -269,12 +272,16 @@ class MultiHard(MultiAI):
             total += w * self.ev.scores(best, after, gone)[me]
         return total
 
-    def analyse(self, game: Game) -> list[tuple[float, int, Play]]:
+    def analyse(self, game: Game, at_least: int = 1) -> list[tuple[float, int, Play]]:
+        """Every legal play with its value, best first; the best few (``at_least`` of them or
+        more, the first ones of the list) valued with the look-ahead."""
         ranked = self.ranked(game)
         me = game.turn
         gone = self.gone(game)
         best = ranked[0][0]
         pool = [t for t in ranked[: self.candidates] if t[0] >= best - self.margin]
+        if len(pool) < at_least:
+            pool = ranked[:at_least]
         if len(pool) > 1:
             pool = [(self.lookahead(p.result, me, gone), i, p) for _, i, p in pool]
             pool.sort(key=lambda t: (-t[0], t[1]))
@@ -288,9 +295,14 @@ class MultiHard(MultiAI):
         return self.analyse(game)[0][2]
 
 
+PUBEVAL_EQUITY = 0.036
+"""About the equity of one point of pubeval score (from the calibration in :mod:`engine.ai.bg`:
+0.072 of logit per point, at most a quarter of that in probability, twice that in equity)."""
+
+
 class PubevalPlayer(TwoPlayerAI):
     """Backgammon's one-ply player: the best play by Tesauro's pubeval score (race or contact
-    weights chosen on the position before the play)."""
+    weights chosen on the position before the play), scaled to about equity units."""
 
     level = "medium"
 
@@ -299,6 +311,14 @@ class PubevalPlayer(TwoPlayerAI):
 
         me = game.turn
         race = not self.ev.contact(game.position)
-        scored = [(pubeval(p.result, me, race), i, p) for i, p in enumerate(game.legal_plays())]
+        scored = [
+            (PUBEVAL_EQUITY * pubeval(p.result, me, race), i, p) for i, p in enumerate(game.legal_plays())
+        ]
         scored.sort(key=lambda t: (-t[0], t[1]))
         return scored
+
+
+class PubevalEasy(EasyPlayer):
+    """Backgammon's ``easy``: the softmax of :class:`EasyPlayer` over pubeval's ranking."""
+
+    ranked = PubevalPlayer.ranked

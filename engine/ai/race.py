@@ -137,7 +137,7 @@ class RaceTable:
             prev = mine[n]
             if f:
                 total += f * (1.0 - theirs[n])
-        return total
+        return min(1.0, max(0.0, total))
 
 
 def _all_states(checkers: int):
