@@ -602,7 +602,7 @@ class FakeDiscord:
         channel: Channel | int | None = None,
     ) -> Any:
         """Wait until ``predicate()`` is truthy, re-checked whenever the stand-in records something (in
-        ``channel`` only, when given: cheaper with many waiters) and at least every 0.25 s."""
+        ``channel`` only, when given: cheaper with many waiters) and at least every 0.05 s."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + within
         cid = channel if channel is None or isinstance(channel, int) else channel.id
@@ -618,7 +618,7 @@ class FakeDiscord:
             else:
                 changed = self._channel_changed.setdefault(cid, asyncio.Event())
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(changed.wait(), min(remaining, 0.25))
+                await asyncio.wait_for(changed.wait(), min(remaining, 0.05))
 
     async def wait_for_message(
         self,
@@ -628,8 +628,8 @@ class FakeDiscord:
         after: float | None = None,
         within: float = 10.0,
     ) -> Message:
-        """The first (oldest) message matching ``predicate`` in ``channel``, created or edited after
-        ``after`` (a ``time.perf_counter()`` value), waiting for it if need be."""
+        """The first (oldest) message matching ``predicate`` in ``channel`` created after ``after`` (a
+        ``time.perf_counter()`` value), waiting for it if need be."""
         cid = channel if channel is None or isinstance(channel, int) else channel.id
 
         def find() -> Message | None:
@@ -637,7 +637,7 @@ class FakeDiscord:
             for m in list(pool):
                 if m.deleted:
                     continue
-                if after is not None and max(m.created, m.edited or 0) < after:
+                if after is not None and m.created < after:
                     continue
                 if predicate is None or predicate(m):
                     return m
@@ -812,7 +812,12 @@ class FakeDiscord:
             APPLICATION_COMMAND, user, channel or self.general, data, wait=wait, within=within
         )
 
-    async def autocomplete(
+    async def autocomplete(self, user: User, command: str, value: str = "", **kwargs: Any) -> list[dict]:
+        """``user`` types ``value`` into ``option`` (default: the command's first autocomplete option);
+        returns the choices the bot offered (``[{"name": ..., "value": ...}, ...]``)."""
+        return (await self.complete(user, command, value, **kwargs)).choices
+
+    async def complete(
         self,
         user: User,
         command: str,
@@ -822,9 +827,8 @@ class FakeDiscord:
         channel: Channel | None = None,
         within: float = 10.0,
         **other_options: Any,
-    ) -> list[dict]:
-        """``user`` types ``value`` into ``option`` (default: the command's first string option);
-        returns the choices the bot offered (``[{"name": ..., "value": ...}, ...]``)."""
+    ) -> Interaction:
+        """:meth:`autocomplete`, returning the whole interaction (its ``choices`` and timings)."""
         if option is None:
             cmd, _ = self.find_command(command)
             node = cmd
@@ -836,10 +840,7 @@ class FakeDiscord:
                 raise StandInError(f"/{command} has no autocomplete option")
             option = strings[0]
         data = self._command_data(command, {**other_options, option: value}, focused=option)
-        record = await self._send_interaction(
-            AUTOCOMPLETE, user, channel or self.general, data, within=within
-        )
-        return record.choices
+        return await self._send_interaction(AUTOCOMPLETE, user, channel or self.general, data, within=within)
 
     async def click(
         self,

@@ -26,6 +26,7 @@ async def test_a_double_click_applies_exactly_one_play(world: World) -> None:
         fake.click(mover, board, menu, values=[value]),
         fake.click(mover, board, menu, values=[value]),
     )
+    await fake.wait_for(lambda: world.stored(fake.general).version > match.version, what="the play")
     after = await world.settled(fake.general)
 
     plays_after = [p for p in world.db.plays(match.match_id) if p["kind"] == "play"]

@@ -50,12 +50,12 @@ async def test_a_whole_game_by_move_commands_ends_with_a_winner_and_new_ratings(
     assert ratings[winner.id]["rating"] > ratings[loser.id]["rating"]
 
     leaderboard = await world.slash(alice, "leaderboard")
-    text = world.reply_text(leaderboard)
+    text = await world.answer_text(leaderboard)
     assert text.index(winner.name.title()) < text.index(loser.name.title())
     assert "1-0" in text
     assert "0-1" in text
 
     stats = await world.slash(loser, "stats")
-    assert "0 won, 1 lost" in world.reply_text(stats)
+    assert "0 won, 1 lost" in await world.answer_text(stats)
 
     assert world.warnings() == []

@@ -60,7 +60,7 @@ async def test_autocomplete_offers_the_legal_plays_of_the_player_to_move(
     assert await fake.autocomplete(fake.carol, "minigam move", "") == []
 
     # And what autocomplete offers is accepted.
-    await world.slash(fake.alice, "move", play=narrowed[0]["value"])
+    await world.play_by_command(fake.general, narrowed[0]["value"])
     after = await world.settled(fake.general)
     assert after.game.position.off[0] == 1
     assert world.warnings() == []

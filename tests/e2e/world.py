@@ -173,6 +173,17 @@ class World:
         """Everything the bot said in answer to ``interaction`` (its own messages), joined."""
         return "\n".join(m.text for m in self.replies(interaction))
 
+    async def answer_text(self, interaction: Interaction, *, within: float = 10.0) -> str:
+        """What the bot answered ``interaction``, once its answer is filled in (not "thinking…")."""
+
+        def done() -> str | None:
+            replies = self.replies(interaction)
+            if not replies or any(m.loading for m in replies):
+                return None
+            return "\n".join(m.text for m in replies) or None
+
+        return await self.fake.wait_for(done, within=within, what=f"the answer to {interaction.id}")
+
     async def ephemeral_reply(self, interaction: Interaction, *, within: float = 5.0) -> Message:
         """The (first) ephemeral message the bot answered ``interaction`` with."""
 
@@ -247,7 +258,9 @@ class World:
             game = match.game
             if game.actor is None or match.seats[game.actor].get("level"):
                 return None  # the computer is to act
-            return match if self.board_for(match) is not None else None
+            board = self.board_for(match)
+            # Settled once the board is posted and stored as the match's board (the next board retires it).
+            return match if board is not None and board.id == match.board_message_id else None
 
         return await self.fake.wait_for(check, within=within, what=f"the match in #{channel.name} to settle")
 
