@@ -691,6 +691,8 @@ class FakeDiscord:
             chain.append(sub)
             node = sub
         declared = {o["name"]: o for o in node.get("options", ())}
+        if focused is None:
+            _check_options(" ".join(words), declared, options)
         leaf_options = []
         for name, value in options.items():
             if name not in declared:
@@ -1470,6 +1472,36 @@ class FakeDiscord:
 
 class _BadRequest(Exception):
     pass
+
+
+def _check_options(command: str, declared: dict[str, dict], given: dict[str, Any]) -> None:
+    """What Discord's client enforces before a slash command is sent: required options, choices,
+    number ranges and string lengths. A test that breaks one asks for something no one can send."""
+    for name, opt in declared.items():
+        if opt.get("required") and name not in given:
+            raise StandInError(f"Discord requires option {name!r} of /{command}")
+    for name, value in given.items():
+        opt = declared.get(name)
+        if opt is None:
+            continue  # reported by the caller
+        kind = opt["type"]
+        if kind == STRING and not isinstance(value, str):
+            raise StandInError(f"option {name!r} of /{command} is a string, not {value!r}")
+        if kind == INTEGER and (not isinstance(value, int) or isinstance(value, bool)):
+            raise StandInError(f"option {name!r} of /{command} is an integer, not {value!r}")
+        if kind == USER and not isinstance(value, User):
+            raise StandInError(f"option {name!r} of /{command} is a member, not {value!r}")
+        choices = opt.get("choices")
+        if choices and value not in [c["value"] for c in choices]:
+            offered = [c["value"] for c in choices]
+            raise StandInError(f"option {name!r} of /{command} must be one of {offered}, not {value!r}")
+        if kind in (INTEGER, NUMBER):
+            if "min_value" in opt and value < opt["min_value"]:
+                raise StandInError(f"option {name!r} of /{command} is at least {opt['min_value']}")
+            if "max_value" in opt and value > opt["max_value"]:
+                raise StandInError(f"option {name!r} of /{command} is at most {opt['max_value']}")
+        if kind == STRING and not opt.get("min_length", 0) <= len(value) <= opt.get("max_length", 6000):
+            raise StandInError(f"option {name!r} of /{command} breaks its length limits")
 
 
 __all__ = [

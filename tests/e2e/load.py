@@ -41,6 +41,7 @@ class Stats:
     matches_done: int = 0
     errors: list[str] = field(default_factory=list)
     t_start: float = 0.0
+    peak_active: int = 0  # most matches in play at the same moment
 
     def error(self, text: str) -> None:
         self.errors.append(text)
@@ -69,7 +70,9 @@ async def run_match(
     max_turns: int,
     autocomplete: bool,
     within: float,
+    delay: float = 0.0,
 ) -> None:
+    await asyncio.sleep(delay)
     fake = world.fake
     service = world.service
     first, second = players
@@ -144,6 +147,12 @@ async def run_match(
         stats.matches_done += 1
 
 
+async def sample_active(world: World, stats: Stats) -> None:
+    while True:
+        stats.peak_active = max(stats.peak_active, len(world.service.active_match_ids()))
+        await asyncio.sleep(0.1)
+
+
 async def main_async(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     stats = Stats()
@@ -167,11 +176,14 @@ async def main_async(args: argparse.Namespace) -> int:
                         max_turns=args.turns,
                         autocomplete=args.autocomplete,
                         within=args.timeout,
+                        delay=args.ramp * i / args.matches,
                     )
                 )
             t_start = stats.t_start = time.perf_counter()
+            sampler = asyncio.create_task(sample_active(world, stats))
             results = await asyncio.gather(*tasks, return_exceptions=True)
             elapsed = time.perf_counter() - t_start
+            sampler.cancel()
             for channel, result in zip(fake.extra_channels, results, strict=True):
                 if isinstance(result, BaseException):
                     kind = "timeout" if isinstance(result, StandInError) else type(result).__name__
@@ -197,7 +209,11 @@ def report(args: argparse.Namespace, stats: Stats, elapsed: float, interactions:
         )
 
     print()
-    print(f"matches: {args.matches} concurrent, {stats.matches_done} finished; {interactions} interactions")
+    ramp = f" started over {args.ramp:g} s" if args.ramp else " started at once"
+    print(
+        f"matches: {args.matches}{ramp}, {stats.matches_done} finished, at most {stats.peak_active} in play "
+        f"at the same moment; {interactions} interactions"
+    )
     print(f"turns: {stats.turns} in {elapsed:.1f} s = {stats.turns / elapsed if elapsed else 0:.1f} turns/s")
     print(line("first response", stats.first_response))
     print(line("new board after a move", stats.board))
@@ -224,6 +240,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=200, help="matches played at once (default 200)")
     parser.add_argument("--turns", type=int, default=1000, help="stop each match after this many turns")
     parser.add_argument("--seed", type=int, default=1, help="dice seed")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=0.0,
+        help="start the matches evenly over this many seconds (default: at once)",
+    )
     parser.add_argument("--autocomplete", action="store_true", help="pick plays through autocomplete")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for any one answer")
     parser.add_argument(

@@ -134,3 +134,24 @@ async def test_the_refusals_left_no_warning_in_the_logs(table: World) -> None:
     await refused(table, await table.slash(fake.carol, "resign"))
 
     assert table.warnings() == []
+
+
+async def test_only_a_member_with_manage_server_can_cancel_a_match(table: World) -> None:
+    fake = table.fake
+    match = table.stored(fake.general)
+    before = table.db.snapshot(match.match_id)
+
+    by_alice = await table.slash(fake.alice, "cancel")
+    await refused(table, by_alice, "manage server")
+    assert table.db.snapshot(match.match_id) == before
+
+    by_dana = await table.slash(fake.dana, "cancel")
+    text = await table.answer_text(by_dana)
+    assert "cancelled" in text.lower()
+    assert table.stored(fake.general).status == "cancelled"
+    assert table.db.ratings("minigam") == {}
+    # The old board's menu no longer plays.
+    board = table.board_for(match)
+    assert board is not None
+    assert board.items()
+    assert all(item.get("disabled") for item in board.items())
