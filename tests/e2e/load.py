@@ -348,6 +348,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="let each match play as soon as it is set up (default: set up all, then play all at once)",
     )
+    parser.add_argument("--think", type=float, default=0.0, help="seconds each player waits before moving")
     parser.add_argument(
         "--ramp", type=float, default=0.0, help="start the matches evenly over this many seconds"
     )
