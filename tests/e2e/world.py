@@ -116,12 +116,16 @@ class World:
         from bot.app import create_bot
 
         stack = contextlib.AsyncExitStack()
-        stack.enter_context(self.log.attached("", *BOT_LOGGERS))
-        stack.enter_context(pointed_at(self.fake))
-        self.bot = create_bot(self.settings, clock=self.clock, dice=self.dice)
-        await stack.enter_async_context(running(self.bot, self.fake))
+        try:
+            stack.enter_context(self.log.attached("", *BOT_LOGGERS))
+            stack.enter_context(pointed_at(self.fake))
+            self.bot = create_bot(self.settings, clock=self.clock, dice=self.dice)
+            await stack.enter_async_context(running(self.bot, self.fake))
+            await self.fake.wait_for_commands()
+        except BaseException:
+            await stack.aclose()
+            raise
         self._running = stack
-        await self.fake.wait_for_commands()
         return self.bot
 
     async def stop(self) -> None:
@@ -149,15 +153,8 @@ class World:
         return out
 
     async def sweep(self) -> None:
-        """Run the bot's sweep now (challenge expiry, reminders, turn timeouts) as its timer would."""
-        for name in ("run_sweep", "sweep_once", "sweep"):
-            fn = getattr(self.bot, name, None)
-            if callable(fn):
-                result = fn()
-                if asyncio.iscoroutine(result):
-                    await result
-                return
-        raise StandInError("the bot has no sweep method (looked for run_sweep, sweep_once, sweep)")
+        """Run the bot's sweep now (challenge expiry, reminders, turn timeouts), as its timer would."""
+        await self.bot.run_sweep()
 
     # ------------------------------------------------------------------ people
     def user(self, user_id: int) -> User:
