@@ -57,13 +57,8 @@ def format_moves(pos: Position, moves: Sequence[Move], player: int | None = None
     return [format_move(pos, m, p) for m in moves]
 
 
-def format_play(pos: Position, play: Play | Sequence[Move]) -> str:
-    """A play as people write it: a checker's consecutive moves as one chain (``bar/3/5``,
-    ``24/18*/13``), in the order played, and repeats as ``8/5(2)``."""
-    moves = play.moves if isinstance(play, Play) else tuple(play)
-    if not moves:
-        return "(no move)"
-    player = pos.turn
+def move_chains(moves: Sequence[Move]) -> list[list[Move]]:
+    """The moves grouped by checker, in the order played: ``bar/3 3/5`` is one chain ``bar/3/5``."""
     chains: list[list[Move]] = []
     for move in moves:
         for chain in reversed(chains):
@@ -72,8 +67,18 @@ def format_play(pos: Position, play: Play | Sequence[Move]) -> str:
                 break
         else:
             chains.append([move])
+    return chains
+
+
+def format_play(pos: Position, play: Play | Sequence[Move]) -> str:
+    """A play as people write it: a checker's consecutive moves as one chain (``bar/3/5``,
+    ``24/18*/13``), in the order played, and repeats as ``8/5(2)``."""
+    moves = play.moves if isinstance(play, Play) else tuple(play)
+    if not moves:
+        return "(no move)"
+    player = pos.turn
     texts = []
-    for chain in chains:
+    for chain in move_chains(moves):
         parts = [point_label(pos, player, chain[0].src)]
         parts.extend(point_label(pos, player, m.dst) + ("*" if m.hit else "") for m in chain)
         texts.append("/".join(parts))

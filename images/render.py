@@ -15,7 +15,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine import BAR, OFF, Game, Move, Play, Position
+from engine import BAR, OFF, Game, Play, Position
+from engine.notation import move_chains
 from images import sprites
 from images.layout import BG, SIX2, SIX4, BoardLayout, Rect, board_layout, stack_centre
 from images.scene import Scene, build_scene
@@ -348,7 +349,7 @@ class _Painter:
         used_start: Counter = Counter()
         used_end: Counter = Counter()
         drawn: set[tuple[int, ...]] = set()
-        for chain in _chains(play.moves):
+        for chain in move_chains(play.moves):
             route = (chain[0].src, *(m.dst for m in chain))
             if route in drawn:
                 continue  # the same way again (8/5(2)): one arrow, every arrival ringed
@@ -563,19 +564,6 @@ class _Painter:
             y2 = rect.y1 - t.px(22) if lay.kind != BG else rect.y1 - t.px(16)
             last, f2 = self.fitted(s.last_text, t.px(t.font_text), rect.x1 - t.px(16) - x)
             self.draw.text((x, y2), last, font=f2, fill=t.text_dim, anchor="lm")
-
-
-def _chains(moves: Sequence[Move]) -> list[list[Move]]:
-    """The moves grouped by checker, as ``format_play`` writes them: ``bar/3 3/5`` is one chain."""
-    chains: list[list[Move]] = []
-    for move in moves:
-        for chain in reversed(chains):
-            if chain[-1].dst == move.src and move.src not in (BAR, OFF):
-                chain.append(move)
-                break
-        else:
-            chains.append([move])
-    return chains
 
 
 def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
