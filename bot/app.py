@@ -24,7 +24,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boards import board_png, board_text
+from bot.boards import Painter
 from bot.clock import Clock, SystemClock
 from bot.commands import MinigamGroup, player_ref
 from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
@@ -108,6 +108,7 @@ class MinigamBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
+        self.painter = Painter(settings.render_workers)
         self.clock = clock or SystemClock()
         self.dice = dice or SecretDice()
         self.storage: Storage | None = None
@@ -131,6 +132,7 @@ class MinigamBot(commands.Bot):
 
     # ================================================================== start and stop
     async def setup_hook(self) -> None:
+        self.painter.start()
         self.storage = await Storage.open(self.settings.database_path)
         self._service = MatchService(
             self.storage,
@@ -196,6 +198,7 @@ class MinigamBot(commands.Bot):
             if not task.done():
                 task.cancel()
         await super().close()
+        self.painter.close()
         if self.storage is not None and not self._closed_storage:
             self._closed_storage = True
             await self.storage.close()
@@ -476,21 +479,13 @@ class MinigamBot(commands.Bot):
 
     async def _board_file(self, notice: Notice) -> discord.File:
         assert notice.game is not None
-        png, alt = await asyncio.to_thread(_draw, notice)
+        png, alt = await self.painter.draw(notice.game, notice.names, notice.perspective)
         return discord.File(io.BytesIO(png), filename="board.png", description=alt)
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
         assert isinstance(channel, discord.abc.Messageable)
         return channel
-
-
-def _draw(notice: Notice) -> tuple[bytes, str]:
-    """The picture and its description (the text board), drawn together off the event loop."""
-    assert notice.game is not None
-    png = board_png(notice.game, notice.names, notice.perspective)
-    alt = board_text(notice.game, notice.names)
-    return png, alt[:1000]
 
 
 def _mentions(user_id: int | None) -> discord.AllowedMentions:
@@ -513,6 +508,9 @@ def create_bot(
         discord.http.Route.BASE = settings.api_base
     if settings.gateway_url != DEFAULT_GATEWAY_URL:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+    # No voice here: don't warn at every start that voice's optional libraries are missing.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     return MinigamBot(settings, clock=clock, dice=dice)
 
 

@@ -36,6 +36,7 @@ class Settings:
     bot_move_delay: float = 1.0
     local_output_dir: Path = Path("data/boards")
     sweep_interval: float = 30.0
+    render_workers: int = 1
 
     @property
     def has_token(self) -> bool:
@@ -77,6 +78,7 @@ class Settings:
             ),
             local_output_dir=Path(get("LOCAL_OUTPUT_DIR") or "data/boards"),
             sweep_interval=_seconds("SWEEP_INTERVAL_SECONDS", get("SWEEP_INTERVAL_SECONDS"), 30.0),
+            render_workers=_count("RENDER_WORKERS", get("RENDER_WORKERS"), 1, most=8),
         )
 
 
@@ -142,6 +144,14 @@ def _url(name: str, text: str, schemes: tuple[str, ...]) -> str:
         wanted = " or ".join(f"{s}://" for s in schemes)
         raise ConfigError(f"{name} must be a URL starting with {wanted}, not {text!r}")
     return text.rstrip("/")
+
+
+def _count(name: str, text: str, default: int, *, most: int) -> int:
+    if not text:
+        return default
+    if not text.isdigit() or int(text) > most:
+        raise ConfigError(f"{name} must be a whole number from 0 to {most}, not {text!r}")
+    return int(text)
 
 
 def _seconds(name: str, text: str, default: float, *, allow_zero: bool = False) -> float:

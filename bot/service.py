@@ -162,7 +162,14 @@ class MatchService:
         self._live: dict[int, _Live] = {}
         self._by_channel: dict[int, int] = {}
         self._unreadable: dict[int, int] = {}  # channel -> a stored active match that could not be loaded
-        self._create_lock = asyncio.Lock()  # challenges and new matches: one at a time
+        # Challenges and new matches in one channel go one at a time; other channels don't wait.
+        self._channel_locks: dict[int, asyncio.Lock] = {}
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._channel_locks.get(channel_id)
+        if lock is None:
+            lock = self._channel_locks[channel_id] = asyncio.Lock()
+        return lock
 
     # ================================================================== start-up
     async def load(self) -> int:
@@ -260,7 +267,7 @@ class MatchService:
             raise ServiceError(f"A match is from 1 to {MAX_POINTS} points, not {points}.")
         if v.scoring == "mulligan":
             points = 3  # the majority of five games
-        async with self._create_lock:
+        async with self._channel_lock(channel_id):
             self._check_channel_free(channel_id)
             for c in await self.storage.pending_challenges(channel_id):
                 for who in (challenger, opponent):
@@ -298,8 +305,11 @@ class MatchService:
 
     async def answer_challenge(self, challenge_id: int, user: PlayerRef, accept: bool) -> Result:
         """The challenged player accepts or declines; anyone else is told it isn't theirs."""
-        async with self._create_lock:
-            c = await self.storage.challenge(challenge_id)
+        found = await self.storage.challenge(challenge_id)
+        if found is None:
+            raise ServiceError("That challenge doesn't exist any more.")
+        async with self._channel_lock(found.channel_id):
+            c = await self.storage.challenge(challenge_id)  # again, now that this channel is ours
             if c is None:
                 raise ServiceError("That challenge doesn't exist any more.")
             if user.user_id != c.opponent_id:
@@ -367,7 +377,7 @@ class MatchService:
         v = self._two_player_variant(variant)
         if level not in LEVELS:
             raise ServiceError(f"The computer plays at {', '.join(LEVELS)}, not {level!r}.")
-        async with self._create_lock:
+        async with self._channel_lock(channel_id):
             self._check_channel_free(channel_id)
             for c in await self.storage.pending_challenges(channel_id):
                 if human.user_id in (c.challenger_id, c.opponent_id):
@@ -555,7 +565,7 @@ class MatchService:
         """A moderator ends the match in ``channel_id`` (or its waiting challenges); it counts for nobody."""
         match_id = self._by_channel.get(channel_id)
         if match_id is None:
-            async with self._create_lock:
+            async with self._channel_lock(channel_id):
                 pending = await self.storage.pending_challenges(channel_id)
                 if not pending:
                     raise ServiceError("There's no match or challenge to cancel in this channel.")
@@ -636,13 +646,17 @@ class MatchService:
         Also lists the matches where the computer is to act (to resume them after a restart)."""
         result = Result()
         now = self.clock.now()
-        async with self._create_lock:
-            due = [c for c in await self.storage.pending_challenges() if c.expires_at <= now]
-            if due:
-                async with self.storage.transaction() as tx:
-                    for c in due:
-                        await tx.set_challenge_status(c.challenge_id, "expired")
-                result.notices.extend(self._challenge_closed(c, "expired") for c in due)
+        due_channels = sorted(
+            {c.channel_id for c in await self.storage.pending_challenges() if c.expires_at <= now}
+        )
+        for channel_id in due_channels:
+            async with self._channel_lock(channel_id):
+                due = [c for c in await self.storage.pending_challenges(channel_id) if c.expires_at <= now]
+                if due:
+                    async with self.storage.transaction() as tx:
+                        for c in due:
+                            await tx.set_challenge_status(c.challenge_id, "expired")
+                    result.notices.extend(self._challenge_closed(c, "expired") for c in due)
         for live in list(self._live.values()):
             async with live.lock:
                 if self._live.get(live.match_id) is not live:
@@ -793,7 +807,7 @@ class MatchService:
         challenge_id: int | None = None,
         guild_name: str = "",
     ) -> Result:
-        """Start a match (the caller holds ``_create_lock``): opening roll, automatic rolls, stored."""
+        """Start a match (the caller holds the channel's lock): opening roll, automatic rolls, stored."""
         match = Match.new(variant, points)
         first = match.start_game(self.dice)
         game, lines = self._settle(first, seats)

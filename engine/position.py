@@ -118,6 +118,10 @@ class Position:
     off: tuple[int, ...]
     _cache: dict | None = field(default=None, init=False, compare=False, hash=False, repr=False)
 
+    def __reduce__(self) -> tuple:
+        # Pickle the position itself, not its memo of legal plays.
+        return (_new_position, (self.variant, self.turn, self.board, self.bar, self.off))
+
     # ----------------------------------------------------------------- construction
     @classmethod
     def initial(cls, variant: str | Variant, turn: int = 0) -> Position:

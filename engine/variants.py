@@ -58,6 +58,10 @@ class Variant:
     def __repr__(self) -> str:
         return f"find_variant({self.name!r})"
 
+    def __reduce__(self) -> tuple:
+        # Variants are registry singletons (compared by identity): pickle them by name.
+        return (find_variant, (self.name,))
+
 
 BACKGAMMON_START = ((24, 2), (13, 5), (8, 3), (6, 5))
 

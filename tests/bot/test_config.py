@@ -43,6 +43,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
         "BOT_MOVE_DELAY_SECONDS": "0",
         "LOCAL_OUTPUT_DIR": "out/boards",
         "SWEEP_INTERVAL_SECONDS": "0.5",
+        "RENDER_WORKERS": "2",
     }
     s = Settings.from_env(env, env_file=None)
 
@@ -55,6 +56,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
     assert (s.challenge_timeout, s.turn_timeout, s.bot_move_delay) == (60, 3600, 0)
     assert s.local_output_dir == Path("out/boards")
     assert s.sweep_interval == 0.5
+    assert s.render_workers == 2
 
 
 def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
@@ -111,6 +113,7 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         "TURN_TIMEOUT_SECONDS",
         "BOT_MOVE_DELAY_SECONDS",
         "LOCAL_OUTPUT_DIR",
+        "RENDER_WORKERS",
         "SWEEP_INTERVAL_SECONDS",
     }
 
@@ -132,6 +135,8 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         ),
         ({"SWEEP_INTERVAL_SECONDS": "inf"}, "SWEEP_INTERVAL_SECONDS must be a number of seconds"),
         ({"DISCORD_TOKEN": "abc def"}, "DISCORD_TOKEN contains spaces"),
+        ({"RENDER_WORKERS": "two"}, "RENDER_WORKERS must be a whole number from 0 to 8"),
+        ({"RENDER_WORKERS": "9"}, "RENDER_WORKERS must be a whole number from 0 to 8"),
     ],
 )
 def test_a_bad_value_is_one_clear_line(env: dict[str, str], message: str) -> None:

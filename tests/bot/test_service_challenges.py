@@ -192,3 +192,36 @@ async def test_first_board_of_a_match_is_a_single_board(make_service) -> None:
 
     (board,) = boards(result)
     assert board.text.startswith("**Minigam**: Alice vs Bob, a match to 3 points.")
+
+
+async def test_two_vs_bot_starts_at_once_in_one_channel_make_one_match(make_service) -> None:
+    import asyncio
+
+    service: MatchService = make_service(DICE * 4)
+    outcomes = await asyncio.gather(
+        service.vs_bot(GUILD, CHANNEL, ALICE, "minigam"),
+        service.vs_bot(GUILD, CHANNEL, BOB, "minigam"),
+        return_exceptions=True,
+    )
+
+    started = [o for o in outcomes if not isinstance(o, BaseException)]
+    refused = [o for o in outcomes if isinstance(o, ServiceError)]
+    assert len(started) == 1
+    assert len(refused) == 1
+    assert "already has a match" in str(refused[0])
+    assert service.match_in_channel(CHANNEL) is not None
+
+
+async def test_matches_in_different_channels_start_independently(make_service) -> None:
+    import asyncio
+
+    service: MatchService = make_service(DICE * 4)
+    await asyncio.gather(
+        service.vs_bot(GUILD, CHANNEL, ALICE, "minigam"),
+        service.vs_bot(GUILD, CHANNEL + 1, BOB, "minigam"),
+    )
+
+    first, second = service.match_in_channel(CHANNEL), service.match_in_channel(CHANNEL + 1)
+    assert first is not None
+    assert second is not None
+    assert first != second

@@ -164,3 +164,17 @@ def test_apply_moves_checks_each_step():
     assert after.checkers_on(0) == [(3, 1), (4, 1)]
     with pytest.raises(PositionError):
         p.apply_moves([Move(5, 6)])  # no checker on 5
+
+
+def test_a_pickled_position_is_equal_and_keeps_the_registry_variant():
+    # Positions cross process boundaries (the bot draws boards in worker processes).
+    import pickle
+
+    original = Position.initial("backgammon", turn=1)
+    original.legal_plays(Dice(3, 1))  # fills the memo, which is not pickled
+    copy = pickle.loads(pickle.dumps(original))
+
+    assert copy == original
+    assert copy.variant is original.variant
+    assert len(pickle.dumps(original)) < 400
+    assert copy.legal_plays(Dice(3, 1)) == original.legal_plays(Dice(3, 1))

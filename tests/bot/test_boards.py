@@ -1,0 +1,61 @@
+"""Drawing boards off the event loop: in worker processes, in a thread, and after the workers break."""
+
+from __future__ import annotations
+
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
+
+from bot.boards import ALT_TEXT_LIMIT, Painter, draw_board
+from engine import Game, SeededDice
+
+NAMES = ("Alice", "Bob")
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    g = Game.start("minigam", SeededDice(5))
+    return g.play(g.legal_plays()[0])
+
+
+def test_draw_board_gives_a_png_and_a_text_description(game: Game) -> None:
+    png, alt = draw_board(game, NAMES)
+
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert "Alice" in alt
+    assert "Bob" in alt
+    assert len(alt) <= ALT_TEXT_LIMIT
+
+
+async def test_a_painter_without_workers_draws_in_a_thread(game: Game) -> None:
+    painter = Painter(workers=0)
+    painter.start()
+
+    assert await painter.draw(game, NAMES) == draw_board(game, NAMES)
+    painter.close()
+
+
+async def test_worker_processes_draw_the_same_picture(game: Game) -> None:
+    painter = Painter(workers=1)
+    painter.start()
+    try:
+        assert await painter.draw(game, NAMES, 1) == draw_board(game, NAMES, 1)
+    finally:
+        painter.close()
+
+
+async def test_broken_workers_fall_back_to_a_thread(game: Game) -> None:
+    class BrokenPool:
+        def submit(self, *args, **kwargs):
+            raise BrokenProcessPool("a worker died")
+
+        def shutdown(self, **kwargs) -> None:
+            self.shut = True
+
+    painter = Painter(workers=1)
+    broken = BrokenPool()
+    painter._pool = broken  # type: ignore[assignment]
+
+    assert await painter.draw(game, NAMES) == draw_board(game, NAMES)
+    assert painter._pool is None
+    assert broken.shut
