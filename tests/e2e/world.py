@@ -29,14 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 BOT_LOGGERS = ("bot", "discord", "engine", "images", "aiosqlite")
 
+
 # discord.py says once per process, at the first client's creation, that voice is unavailable. The bot has
 # no voice features; these two lines are the library's, not a fault of the bot.
-KNOWN_LIBRARY_NOTICES = (
-    "PyNaCl is not installed, voice will NOT be supported",
-    "davey is not installed, voice will NOT be supported",
-)
-
-
 def board_version(message: Message) -> tuple[int, int] | None:
     """``(match_id, version)`` from a board message's component ids ``mg:<match>:<version>:<action>``."""
     for custom_id in message.custom_ids():
@@ -148,8 +143,7 @@ class World:
             line = f"{r.levelname} {r.name}: {r.getMessage()}"
             if r.exc_info and r.exc_info[1] is not None:
                 line += f" [{type(r.exc_info[1]).__name__}: {r.exc_info[1]}]"
-            if not any(n in line for n in KNOWN_LIBRARY_NOTICES):
-                out.append(line)
+            out.append(line)
         return out
 
     async def sweep(self) -> None:
@@ -407,11 +401,7 @@ class BotProcess:
 
     def problems(self) -> list[str]:
         bad = re.compile(r"\b(WARNING|ERROR|CRITICAL|Traceback)\b")
-        return [
-            line
-            for line in self.output
-            if bad.search(line) and not any(n in line for n in KNOWN_LIBRARY_NOTICES)
-        ]
+        return [line for line in self.output if bad.search(line)]
 
 
 def _select_labels(message: Message) -> dict[str, str]:
