@@ -15,14 +15,20 @@ What each level is (:mod:`engine.ai.players`):
 ``random`` a uniformly random legal play (arena baseline)
 ``greedy`` maximise the pip lead, then avoid blots (arena baseline)
 ``easy``   a softmax over the few best plays of ``medium``'s evaluation, never a clear blunder
-``medium`` one ply of a hand-designed evaluation: :mod:`engine.ai.sixpoint` (the exact race from
-           :mod:`engine.ai.race` plus blots under fire, entry and blocks), :mod:`engine.ai.multigam`
-           (each player's race and risks turned into placing chances), Tesauro's pubeval
-           (:mod:`engine.ai.pubeval`) for backgammon
-``hard``   expectimax over the dice (:mod:`engine.ai.search`) with a network trained by TD(λ)
-           self-play (:mod:`engine.ai.net`, :mod:`engine.ai.train`); backgammon's cube by
-           :mod:`engine.ai.cube`
+``medium`` one ply of a hand-designed evaluation. 6-point games (:mod:`engine.ai.sixpoint`): the
+           exact race (:mod:`engine.ai.race`) with the opponent's direct shots at the mover's
+           blots. Multigam (:mod:`engine.ai.multigam`): every player's race and blots under fire
+           turned into placing chances. Backgammon: Tesauro's pubeval (:mod:`engine.ai.pubeval`)
+``hard``   expectimax over the dice (:mod:`engine.ai.search`) on a fuller evaluation. 6-point
+           games: the whole hand-made model (combination shots through open points, entry
+           against made points, blocks), two rolls deep. Multigam: a network trained by TD(λ)
+           self-play on top of the placing model (:mod:`engine.ai.netmulti`), one roll deep.
+           Backgammon: a TD(λ) network (:mod:`engine.ai.net`) with calibrated gammon chances
+           (:mod:`engine.ai.bg`), one roll deep; the cube by :mod:`engine.ai.cube`
 ========== ==================================================================================
+
+Networks are trained by :mod:`engine.ai.train`; the measured strength of every level is in
+``engine/ai/RESULTS.md`` (arena runs, :mod:`engine.arena`).
 
 Everything is deterministic given the seed (only ``random`` and ``easy`` draw from it).
 """
@@ -78,7 +84,8 @@ def _medium_eval(variant: Variant):
         return MultigamEval(variant)
     if variant.points == 24:
         return BgEval(variant)
-    return SixPointEval(variant)
+    # medium counts direct shots only and ignores entry and blocks; hard has the whole model
+    return SixPointEval(variant, direct_shots_only=True, block_weight=0.0, entry_weight=0.0)
 
 
 @cache
@@ -102,12 +109,11 @@ def _network(variant: Variant):
 
 @cache
 def _hard_eval(variant: Variant):
-    net = _network(variant)
     if variant.points == 24:
-        return BgEval(variant, win_model=net)
-    if net is None:
-        return _medium_eval(variant)
-    return net
+        return BgEval(variant, win_model=_network(variant))
+    if variant.players > 2:
+        return _network(variant) or _medium_eval(variant)
+    return SixPointEval(variant)
 
 
 def get_player(variant: str | Variant, level: str = "medium", seed: int | None = None) -> Player:
@@ -132,7 +138,7 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
             return PubevalEasy(v, _medium_eval(v), seed, cube_ev=medium_cube)
         return PubevalPlayer(v, _medium_eval(v), seed, cube_ev=medium_cube)
     if level == "hard":
-        return HardPlayer(v, _hard_eval(v), seed)
+        return HardPlayer(v, _hard_eval(v), seed, plies=((1, 6), (2, 3)))
     return (EasyPlayer if level == "easy" else TwoPlayerAI)(v, _medium_eval(v), seed)
 
 

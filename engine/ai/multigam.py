@@ -29,7 +29,14 @@ _ROLLS = tuple((a, b, 1 / 36 if a == b else 2 / 36) for a in range(1, 7) for b i
 class MultigamEval:
     """Expected placing points of every player of a multigam position."""
 
-    def __init__(self, variant: Variant, *, hit_weight: float = 1.0, entry_weight: float = 1.0) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        hit_weight: float = 1.0,
+        entry_weight: float = 1.0,
+        direct_shots_only: bool = False,
+    ) -> None:
         if variant.players < 3:
             raise ValueError(f"{variant.name} is not a multi-player variant")
         self.variant = variant
@@ -41,7 +48,9 @@ class MultigamEval:
         doubles = variant.doubles_moves
         self.reaches = []
         for a, b, w in _ROLLS:
-            if a == b:
+            if direct_shots_only:
+                steps = ((a, ()),) if a == b else ((a, ()), (b, ()))
+            elif a == b:
                 steps = tuple((a * k, tuple(a * j for j in range(1, k))) for k in range(1, doubles + 1))
             else:
                 steps = ((a, ()), (b, ()), (a + b, (a,)), (a + b, (b,)))

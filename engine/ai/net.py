@@ -9,8 +9,9 @@ One hidden layer of sigmoid units over two kinds of inputs:
   share of a point is a table lookup by the point and the signed count, rebuilt whenever the
   weights change: a forward pass is a sum of a few vectors, fast enough for look-ahead in Python.
 - **dense features** per variant family (checkers on the bar and borne off, and the strong
-  hand-made signals: the exact race from the race tables in the 6-point games, Tesauro's pubeval
-  and the pip race in backgammon).
+  hand-made signals: in the 6-point games the exact race from the race tables and the ``medium``
+  level's whole evaluation, so the network learns corrections to it; in backgammon Tesauro's
+  pubeval from both sides and the pip race).
 
 Outputs are sigmoids: two-player nets give P(the mover wins); the multigam net gives each seat's
 expected placing points / 5, seats counted from the mover.
@@ -188,18 +189,21 @@ class TwoPlayerNet:
         self.paths = paths_for(variant)
         self.six = variant.points == 6
         if self.six:
+            from engine.ai.sixpoint import SixPointEval
+
             self.race = race_table(variant)
+            self.heuristic = SixPointEval(variant)
         else:
             from engine.ai.bg import BgEval
 
             self.bg = BgEval(variant)
-        units = self.points * 2 * 4
-        self.net = net or Net(units, len(self.dense_features(_empty(variant), 0)), hidden, 1, seed)
         # own point number (1..N) of each board index, for each mover
         n = self.points
         self.number = [
             [n - idx if variant.directions[m] > 0 else idx + 1 for idx in range(n)] for m in range(2)
         ]
+        units = self.points * 2 * 4
+        self.net = net or Net(units, len(self.dense_features(_empty(variant), 0)), hidden, 1, seed)
         self.cache: dict = {}
         self.rebuild()
 
@@ -239,23 +243,59 @@ class TwoPlayerNet:
             s_opp = race_state(pos, opp)
             p = self.race.win_first(s_me, s_opp)
             p = min(max(p, 1e-4), 1 - 1e-4)
+            h = min(max(self.heuristic.win(pos, mover), 1e-4), 1 - 1e-4)
             feats += [
                 math.log(p / (1 - p)) / 4,
                 (self.race.mean[s_opp] - self.race.mean[s_me]) / 4,
+                math.log(h / (1 - h)) / 4,
             ]
         else:
-            from engine.ai.pubeval import pubeval
-
-            contact = self.bg.contact(pos)
-            z, _ = self.bg.race_features(pos, mover)
-            feats += [
-                pubeval(pos, mover, race=not contact) / 10,
-                pubeval(pos, opp, race=not contact) / 10,
-                z / 2,
-                0.0 if contact else 1.0,
-                (pos.pip_count(opp) - pos.pip_count(mover)) / 50,
-            ]
+            feats += self._bg_features(pos, mover)
         return feats
+
+    def _bg_features(self, pos: Position, mover: int) -> list[float]:
+        """Backgammon's dense features in one pass: both sides' pubeval scores, the race (Keith
+        count wastage and the lead in rolls over its spread), no-contact, the pip lead."""
+        from engine.ai.bg import MEAN_ROLL, ROLL_VARIANCE
+        from engine.ai.pubeval import pubeval_both
+
+        opp = 1 - mover
+        number = self.number[mover]
+        pips_me = pips_opp = 0
+        low_me = [0] * 7  # checkers at own distances 1..6
+        low_opp = [0] * 7
+        back_me = back_opp = 0
+        for idx, val in enumerate(pos.board):
+            if not val:
+                continue
+            c = val >> 2
+            own = number[idx]
+            if (val & 3) == mover:
+                pips_me += own * c
+                back_me = max(back_me, own)
+                if own <= 6:
+                    low_me[own] += c
+            else:
+                theirs = 25 - own
+                pips_opp += theirs * c
+                back_opp = max(back_opp, theirs)
+                if theirs <= 6:
+                    low_opp[theirs] += c
+        pips_me += 25 * pos.bar[mover]
+        pips_opp += 25 * pos.bar[opp]
+        contact = bool(pos.bar[0] or pos.bar[1]) or (back_me + back_opp > 25 and back_me and back_opp)
+        eff_me = pips_me + _wastage(low_me)
+        eff_opp = pips_opp + _wastage(low_opp)
+        lead = (eff_opp - eff_me) / MEAN_ROLL - 0.5
+        spread = math.sqrt((eff_me + eff_opp) * ROLL_VARIANCE / MEAN_ROLL**3 + 0.25)
+        mine, theirs = pubeval_both(pos, mover, race=not contact)
+        return [
+            mine / 10,
+            theirs / 10,
+            lead / spread / 2,
+            0.0 if contact else 1.0,
+            (pips_opp - pips_me) / 50,
+        ]
 
     def units(self, pos: Position, mover: int) -> list[tuple[int, float]]:
         """The active point units (for training)."""
@@ -307,6 +347,12 @@ class TwoPlayerNet:
 
     def equity(self, pos: Position, mover: int) -> float:
         return 2.0 * self.win(pos, mover) - 1.0
+
+
+def _wastage(low: list[int]) -> int:
+    """The Keith count's adjustments from the checkers at distances 1..6."""
+    waste = 2 * max(0, low[1] - 1) + max(0, low[2] - 1) + max(0, low[3] - 3)
+    return waste + sum(1 for d in (4, 5, 6) if low[d] == 0)
 
 
 def _empty(variant: Variant) -> Position:

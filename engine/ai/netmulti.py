@@ -3,13 +3,16 @@
 Inputs are seen from the player about to roll (relative seat 0, then the seats in turn order):
 for each of the six points, TD-Gammon's four units for the checkers of the seat that holds it;
 then per relative seat the checkers on the bar and borne off, whether the seat has finished or
-left, and its expected rolls to finish alone (the race table). Outputs, per relative seat: the
-expected placing points / 5 and the chance of finishing first. Same interface as
+left, its expected rolls to finish alone (the race table) and its expected placing points by the
+``medium`` level's model (:mod:`engine.ai.multigam`), which the network learns to correct.
+Outputs, per relative seat: the expected placing points / 5 and the chance of finishing first.
+Same interface as
 :class:`engine.ai.multigam.MultigamEval` (``next_player``, ``scores``, ``first_place``).
 """
 
 from __future__ import annotations
 
+from engine.ai.multigam import MultigamEval
 from engine.ai.net import MAX_COUNT, Net, point_units
 from engine.ai.race import race_state, race_table
 from engine.position import Position
@@ -23,8 +26,9 @@ class MultiNet:
         self.variant = variant
         self.seats = variant.players
         self.race = race_table(variant)
+        self.heuristic = MultigamEval(variant)
         units = variant.points * self.seats * 4
-        dense = 4 * self.seats + 1
+        dense = 5 * self.seats + 1
         self.net = net or Net(units, dense, hidden, 2 * self.seats, seed)
         self.cache: dict = {}
         self.rebuild()
@@ -82,6 +86,7 @@ class MultiNet:
         n = self.seats
         feats = []
         done = 0
+        model = self.heuristic.scores(pos, nxt, gone)
         for rel in range(n):
             p = (nxt + rel) % n
             finished = pos.off[p] == v.checkers
@@ -91,6 +96,7 @@ class MultiNet:
                 pos.off[p] / v.checkers,
                 1.0 if finished or p in gone else 0.0,
                 self.race.mean[race_state(pos, p)] / 5,
+                model[p] / 5,
             ]
         feats.append(done / n)
         return feats

@@ -2,12 +2,15 @@
 
 - ``random`` picks a legal play uniformly.
 - ``greedy`` is the one-line player: maximise the pip lead, then avoid blots.
-- ``medium`` plays the best play by the variant's static evaluation (one ply).
+- ``medium`` plays the best play by a static evaluation (one ply).
 - ``easy`` ranks the plays like ``medium`` and then picks among the few best with a softmax, so it
   makes the mistakes of a casual player (a slightly worse play now and then) but never a blunder:
   plays far below the best are never considered.
-- ``hard`` looks ahead over the dice: the best candidates of the static evaluation are re-valued by
-  expectimax over the opponent's 21 rolls (and, in the 6-point games, over the next roll after that).
+- ``hard`` has a fuller evaluation and looks ahead over the dice: the best candidates of its static
+  evaluation are re-valued by expectimax over the opponent's 21 rolls and best reply (and, in the
+  6-point games, over the roll after that).
+
+Which evaluation each level uses per variant is listed in :mod:`engine.ai`.
 """
 
 from __future__ import annotations

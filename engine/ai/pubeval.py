@@ -104,3 +104,26 @@ def pubeval(pos: Position, mover: int, race: bool) -> float:
             n = val >> 2 if (val & 3) == mover else -(val >> 2)
             score += table[blocks[idx]][16 + n]
     return score + weights[120] * pos.bar[1 - mover] / 2 + weights[121] * pos.off[mover] / 15
+
+
+def pubeval_both(pos: Position, mover: int, race: bool) -> tuple[float, float]:
+    """``(pubeval(pos, mover, race), pubeval(pos, opponent, race))`` in one pass over the board."""
+    v = pos.variant
+    opp = 1 - mover
+    table = _RACE_TABLE if race else _CONTACT_TABLE
+    weights = RACE_WEIGHTS if race else CONTACT_WEIGHTS
+    blocks = _blocks(v, mover)
+    mine = theirs = 0.0
+    for idx, val in enumerate(pos.board):
+        if val:
+            n = val >> 2 if (val & 3) == mover else -(val >> 2)
+            b = blocks[idx]
+            mine += table[b][16 + n]
+            theirs += table[23 - b][16 - n]
+    mine += weights[120] * pos.bar[opp] / 2 + weights[121] * pos.off[mover] / 15
+    theirs += weights[120] * pos.bar[mover] / 2 + weights[121] * pos.off[opp] / 15
+    if pos.off[mover] == v.checkers:
+        mine = WIN_SCORE
+    if pos.off[opp] == v.checkers:
+        theirs = WIN_SCORE
+    return mine, theirs

@@ -29,7 +29,14 @@ _ROLLS = tuple((a, b, 1 / 36 if a == b else 2 / 36) for a in range(1, 7) for b i
 class SixPointEval:
     """The hand-designed evaluation for the 2-player 6-point variants (the ``medium`` level's)."""
 
-    def __init__(self, variant: Variant, *, block_weight: float = 0.015, entry_weight: float = 1.0) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        block_weight: float = 0.015,
+        entry_weight: float = 1.0,
+        direct_shots_only: bool = False,
+    ) -> None:
         if variant.points != 6 or variant.players != 2:
             raise ValueError(f"{variant.name} is not a two-player 6-point variant")
         self.variant = variant
@@ -43,7 +50,9 @@ class SixPointEval:
         # where ``via`` lists the intermediate distances that must be open.
         self.reaches: list[tuple[float, tuple[tuple[int, tuple[int, ...]], ...]]] = []
         for a, b, w in _ROLLS:
-            if a == b:
+            if direct_shots_only:
+                steps = ((a, ()),) if a == b else ((a, ()), (b, ()))
+            elif a == b:
                 steps = tuple((a * k, tuple(a * j for j in range(1, k))) for k in range(1, doubles + 1))
             else:
                 steps = ((a, ()), (b, ()), (a + b, (a,)), (a + b, (b,)))
