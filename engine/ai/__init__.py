@@ -17,12 +17,13 @@ What each level is (:mod:`engine.ai.players`):
 ``easy``   a softmax over the few best plays of ``medium``'s evaluation, never a clear blunder
 ``medium`` one ply of a hand-designed evaluation. 6-point games (:mod:`engine.ai.sixpoint`): the
            exact race (:mod:`engine.ai.race`) with the opponent's direct shots at the mover's
-           blots. Multigam (:mod:`engine.ai.multigam`): every player's race and blots under fire
-           turned into placing chances. Backgammon: Tesauro's pubeval (:mod:`engine.ai.pubeval`)
+           blots. Multigam (:mod:`engine.ai.multigam`): every player's race and the next player's
+           direct shots turned into placing chances. Backgammon: Tesauro's pubeval
+           (:mod:`engine.ai.pubeval`)
 ``hard``   expectimax over the dice (:mod:`engine.ai.search`) on a fuller evaluation. 6-point
            games: the whole hand-made model (combination shots through open points, entry
-           against made points, blocks), two rolls deep. Multigam: a network trained by TD(λ)
-           self-play on top of the placing model (:mod:`engine.ai.netmulti`), one roll deep.
+           against made points, blocks), two rolls deep. Multigam: the whole placing model
+           (every player's shots, combined ones included), looking one round ahead.
            Backgammon: a TD(λ) network (:mod:`engine.ai.net`) with calibrated gammon chances
            (:mod:`engine.ai.bg`), one roll deep; the cube by :mod:`engine.ai.cube`
 ========== ==================================================================================
@@ -81,7 +82,8 @@ class Hint:
 @cache
 def _medium_eval(variant: Variant):
     if variant.players > 2:
-        return MultigamEval(variant)
+        # medium minds the next player's direct shots only; hard has the whole model
+        return MultigamEval(variant, next_attacker_only=True, direct_shots_only=True)
     if variant.points == 24:
         return BgEval(variant)
     # medium counts direct shots only and ignores entry and blocks; hard has the whole model
@@ -99,12 +101,7 @@ def _network(variant: Variant):
         module = importlib.import_module(f"engine.ai.weights.{name.replace('-', '_')}")
     except ImportError:
         return None
-    net = Net.from_data(module.DATA)
-    if variant.players > 2:
-        from engine.ai.netmulti import MultiNet
-
-        return MultiNet(variant, net)
-    return TwoPlayerNet(variant, net)
+    return TwoPlayerNet(variant, Net.from_data(module.DATA))
 
 
 @cache
@@ -112,7 +109,7 @@ def _hard_eval(variant: Variant):
     if variant.points == 24:
         return BgEval(variant, win_model=_network(variant))
     if variant.players > 2:
-        return _network(variant) or _medium_eval(variant)
+        return MultigamEval(variant)
     return SixPointEval(variant)
 
 

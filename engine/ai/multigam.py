@@ -36,6 +36,7 @@ class MultigamEval:
         hit_weight: float = 1.0,
         entry_weight: float = 1.0,
         direct_shots_only: bool = False,
+        next_attacker_only: bool = False,
     ) -> None:
         if variant.players < 3:
             raise ValueError(f"{variant.name} is not a multi-player variant")
@@ -43,6 +44,7 @@ class MultigamEval:
         self.table = race_table(variant)
         self.hit_weight = hit_weight
         self.entry_weight = entry_weight
+        self.next_attacker_only = next_attacker_only
         self.cache: dict = {}
         self.pmf_cache: dict[RaceState, list[float]] = {}
         doubles = variant.doubles_moves
@@ -166,6 +168,8 @@ class MultigamEval:
                 pmf = _shift(pmf, self.entry_weight * delay * pos.bar[p])
         # Blots under fire from the players who roll before p moves again.
         attackers = [q for q in active if q != p and order[q] < order[p]]
+        if self.next_attacker_only:
+            attackers = [q for q in attackers if order[q] == 0]
         if not attackers:
             return pmf
         made = [False] * 8  # made points, by point, that block every player but their owner

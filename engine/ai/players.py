@@ -20,7 +20,7 @@ import random
 
 from engine.ai import search
 from engine.game import Game
-from engine.position import Play, Position
+from engine.position import Dice, Play, Position
 from engine.variants import Variant
 
 
@@ -248,31 +248,49 @@ class MultiEasy(MultiAI):
         return self.rng.choices([p for _, _, p in pool], weights=weights)[0]
 
 
+def _continuation_dice() -> tuple[tuple[Dice, ...], ...]:
+    rng = random.Random(20261121)
+    return tuple(tuple(Dice(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(3)) for _ in search.ROLLS)
+
+
 class MultiHard(MultiAI):
-    """Looks ahead over the next player's 21 rolls and their best reply (by their own evaluation)."""
+    """Looks ahead one round: for each of the next player's 21 rolls, their best reply (by their
+    own evaluation), then the other players' replies to fixed dice (the same for every candidate,
+    so candidates are compared on the same luck), back to the mover's own roll, which is valued.
+
+    Ending the look-ahead where it started, at the mover's turn, matters: valuing the position
+    after the next player's reply alone is biased (the model credits the players still to move
+    before the mover with shots the replies have not taken yet) and played worse in the arena
+    than no look-ahead at all.
+    """
 
     level = "hard"
     candidates = 4
     margin = 0.6
+    continuation = _continuation_dice()
+
+    def _reply(self, pos: Position, dice: Dice, player: int, gone: frozenset[int]) -> Position:
+        plays = search.to_move(pos, player).legal_plays(dice)
+        if len(plays) == 1:
+            return plays[0].result
+        return max(plays, key=lambda p: self.value(p.result, player, gone)).result
 
     def lookahead(self, pos: Position, me: int, gone: frozenset[int]) -> float:
-        v = self.variant
-        if pos.off[me] == v.checkers:
+        """``me``'s expected placing points for ``pos`` (just played by ``me``), one round on."""
+        if pos.off[me] == self.variant.checkers:
             return self.value(pos, me, gone)
         nxt = self.ev.next_player(pos, me, gone)
-        reply_pos = search.to_move(pos, nxt)
         total = 0.0
-        for dice, w in search.ROLLS:
-            plays = reply_pos.legal_plays(dice)
-            if len(plays) == 1:
-                best = plays[0].result
-            else:
-                best = max(plays, key=lambda p: self.value(p.result, nxt, gone)).result
-            if best.off[nxt] == v.checkers and self.ev.next_player(best, nxt, gone) is None:
-                total += w * self.value(best, me, gone)
-                continue
-            after = self.ev.next_player(best, nxt, gone)
-            total += w * self.ev.scores(best, after, gone)[me]
+        for k, (dice, w) in enumerate(search.ROLLS):
+            cur = self._reply(pos, dice, nxt, gone)
+            mover = nxt
+            for extra in self.continuation[k]:
+                following = self.ev.next_player(cur, mover, gone)
+                if following is None or following == me:
+                    break
+                cur = self._reply(cur, extra, following, gone)
+                mover = following
+            total += w * self.ev.scores(cur, me, gone)[me]
         return total
 
     def analyse(self, game: Game, at_least: int = 1) -> list[tuple[float, int, Play]]:

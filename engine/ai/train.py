@@ -115,104 +115,6 @@ def versus_medium(tp: TwoPlayerNet, games: int, seed: int) -> float:
     return wins / games
 
 
-def self_play_multi(mn, dice: SeededDice, lam: float, grad: Gradient) -> int:
-    """One multigam self-play game, every seat choosing by the network's expected placing points."""
-    v = mn.variant
-    n = v.players
-    game = Game.start(v, dice)
-    samples = []  # (position after a play, next player to roll)
-    while game.outcome is None:
-        if game.dice is None:
-            game = game.roll(dice)
-            continue
-        plays = game.legal_plays()
-        me = game.turn
-        done = len(game.finished)
-
-        def value(pos, me=me, done=done):
-            if pos.off[me] == v.checkers:
-                return float(v.placing_points[done])
-            return mn.scores(pos, mn.next_player(pos, me))[me]
-
-        play = plays[0] if len(plays) == 1 else max(plays, key=lambda p: value(p.result))
-        game = game.play(play)
-        if game.outcome is None:
-            samples.append((play.result, game.turn))
-    outcome = game.outcome
-    z = [outcome.scores[p] / 5 for p in range(n)] + [
-        1.0 if p == outcome.placings[0] else 0.0 for p in range(n)
-    ]
-    g = z
-    for t in range(len(samples) - 1, -1, -1):
-        pos, nxt = samples[t]
-        if t + 1 < len(samples):
-            u = list(mn.outputs(*samples[t + 1]))
-            for p in range(n):
-                if samples[t + 1][0].off[p] == v.checkers:  # finished: the final value is known
-                    u[p], u[n + p] = z[p], z[n + p]
-            g = [(1.0 - lam) * a + lam * b for a, b in zip(u, g, strict=True)]
-        dense, h, outs = mn.forward(pos, nxt, frozenset())
-        target = [g[(nxt + r) % n] for r in range(n)] + [g[n + (nxt + r) % n] for r in range(n)]
-        grad.add(mn.units(pos, nxt), dense, h, [a - b for a, b in zip(target, outs, strict=True)])
-    return len(samples)
-
-
-def versus_medium_multi(mn, games: int, seed: int) -> float:
-    """Placing points per game of the network (one ply) in one seat against three ``medium``."""
-    from engine.ai import get_player
-    from engine.ai.players import MultiAI
-
-    medium = get_player(mn.variant, "medium", seed=seed)
-    net_player = MultiAI(mn.variant, mn)
-    dice = SeededDice(seed)
-    total = 0
-    for i in range(games):
-        game = Game.start(mn.variant, dice)
-        seat = i % mn.variant.players
-        while game.outcome is None:
-            if game.dice is None:
-                game = game.roll(dice)
-                continue
-            player = net_player if game.turn == seat else medium
-            game = game.play(player.choose_play(game))
-        total += game.outcome.scores[seat]
-    return total / games
-
-
-def train_multi(args) -> None:
-    from engine.ai.netmulti import MultiNet
-
-    v = find_variant(args.variant)
-    mn = MultiNet(v, hidden=args.hidden, seed=args.seed)
-    if args.resume:
-        import importlib
-
-        mod = importlib.import_module(f"engine.ai.weights.{module_name(v)}")
-        mn.net = Net.from_data(mod.DATA)
-        mn.rebuild()
-    dice = SeededDice(args.seed)
-    started = time.perf_counter()
-    grad = Gradient(mn.net)
-    note = f"TD(λ={args.lam}), {args.hidden} hidden units"
-    for i in range(1, args.games + 1):
-        self_play_multi(mn, dice, args.lam, grad)
-        if i % args.batch == 0:
-            rate = args.rate * (0.5 ** (i / args.halflife)) if args.halflife else args.rate
-            grad.apply(rate)
-            mn.rebuild()
-            grad = Gradient(mn.net)
-        if i % args.report == 0:
-            score = versus_medium_multi(mn, args.test_games, 10_000 + i)
-            print(
-                f"{i} games, {time.perf_counter() - started:.0f} s: one ply vs 3 medium {score:.3f} points",
-                file=sys.stderr,
-                flush=True,
-            )
-            save(mn.net, v, f"{i} self-play games, {note}")
-    path = save(mn.net, v, f"{args.games} self-play games, {note}")
-    print(f"wrote {path}", file=sys.stderr)
-
-
 def train_two(args) -> None:
     v = find_variant(args.variant)
     tp = TwoPlayerNet(v, hidden=args.hidden, seed=args.seed)
@@ -259,9 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--resume", action="store_true", help="start from the saved weights")
     args = parser.parse_args(argv)
     if find_variant(args.variant).players > 2:
-        train_multi(args)
-    else:
-        train_two(args)
+        parser.error("networks are trained for the two-player variants")
+    train_two(args)
     return 0
 
 
