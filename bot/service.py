@@ -408,7 +408,7 @@ class MatchService:
         version: int | None = None,
     ) -> Result:
         """``user`` plays a whole turn written in notation (``bar/3 5/off``)."""
-        live = self._get_live(match_id) if match_id is not None else self._live_in_channel(channel_id)
+        live = self._find_live(channel_id, match_id)
         async with live.lock:
             self._check_version(live, version)
             seat = self._check_turn(live, user.user_id)
@@ -500,7 +500,7 @@ class MatchService:
         version: int | None = None,
     ) -> Result:
         """``user`` gives up the current game (in backgammon, at what it is worth now)."""
-        live = self._get_live(match_id) if match_id is not None else self._live_in_channel(channel_id)
+        live = self._find_live(channel_id, match_id)
         async with live.lock:
             self._check_version(live, version)
             seat_number = self._seat_number(live, user.user_id)
@@ -516,7 +516,7 @@ class MatchService:
 
     def resign_terms(self, channel_id: int | None, user_id: int, *, match_id: int | None = None) -> str:
         """What resigning now would cost ``user_id``, for the confirmation question."""
-        live = self._get_live(match_id) if match_id is not None else self._live_in_channel(channel_id)
+        live = self._find_live(channel_id, match_id)
         seat_number = self._seat_number(live, user_id)
         game = live.game
         level = resign_level(game, seat_number)
@@ -861,6 +861,10 @@ class MatchService:
         if live is None:
             raise ServiceError("This match is over; the board is kept for the record.")
         return live
+
+    def _find_live(self, channel_id: int | None, match_id: int | None) -> _Live:
+        """The match a button names (``match_id``), or else the one in ``channel_id``."""
+        return self._get_live(match_id) if match_id is not None else self._live_in_channel(channel_id)
 
     def _live_in_channel(self, channel_id: int | None) -> _Live:
         match_id = self._by_channel.get(channel_id) if channel_id is not None else None
