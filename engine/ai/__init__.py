@@ -129,7 +129,7 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
     if v.points == 24:
         cube_ev = _hard_eval(v) if v.cube else None
         if level == "hard":
-            return HardPlayer(v, _hard_eval(v), seed, cube_ev=cube_ev, plies=((1, 4),), margin=0.6)
+            return HardPlayer(v, _hard_eval(v), seed, cube_ev=cube_ev, plies=((1, 3),), margin=0.25)
         medium_cube = _medium_eval(v) if v.cube else None
         if level == "easy":
             return PubevalEasy(v, _medium_eval(v), seed, cube_ev=medium_cube)

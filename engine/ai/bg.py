@@ -72,7 +72,15 @@ class BgEval:
             raise ValueError(f"{variant.name} is not a backgammon variant")
         self.variant = variant
         self.win_model = win_model
+        if win_model is not None:
+            self.quick = win_model.win  # ranks an opponent's replies in the look-ahead
         self.paths = paths_for(variant)
+        n = variant.points
+        # distance of each board index for each player
+        self.dist = [[0] * n for _ in range(variant.players)]
+        for p, path in enumerate(self.paths):
+            for k, idx in enumerate(path):
+                self.dist[p][idx] = n - k
         self.big = 3.0 if variant.scoring == "mulligan" else 2.0  # points of a gammon / Mulligan
         self.gammon_model = GAMMON["mulligan" if variant.scoring == "mulligan" else "backgammon"]
         self.cache: dict = {}
@@ -155,8 +163,27 @@ class BgEval:
             (pos.off[mover] - pos.off[opp]) / 15,
         )
 
+    def summary(self, pos: Position) -> tuple[list[int], list[int], list[int]]:
+        """Per player, in one pass: pip count, checkers outside the home board (bar included) and
+        the pips those need to reach it."""
+        bar = pos.bar
+        pips = [25 * bar[0], 25 * bar[1]]
+        outside = [bar[0], bar[1]]
+        to_home = [19 * bar[0], 19 * bar[1]]
+        dist = self.dist
+        for idx, val in enumerate(pos.board):
+            if val:
+                p = val & 3
+                c = val >> 2
+                d = dist[p][idx]
+                pips[p] += d * c
+                if d > 6:
+                    outside[p] += c
+                    to_home[p] += (d - 6) * c
+        return pips, outside, to_home
+
     def gammon_features(
-        self, pos: Position, winner: int, p_win: float, on_roll: bool
+        self, pos: Position, winner: int, p_win: float, on_roll: bool, summary=None
     ) -> tuple[float, ...] | None:
         """Features of ``winner`` winning big (None when the loser can no longer be caught);
         ``on_roll``: the winner rolls next."""
@@ -164,17 +191,15 @@ class BgEval:
         v = self.variant
         if v.scoring != "mulligan" and pos.off[loser]:
             return None
-        c = self.counts_by_distance(pos, loser)
-        outside = sum(c[7:])
-        to_home = sum((d - 6) * k for d, k in enumerate(c) if d > 6)
-        if v.scoring == "mulligan" and not outside:
+        pips, outside, to_home = summary or self.summary(pos)
+        if v.scoring == "mulligan" and not outside[loser]:
             return None
         return (
             1.0,
             logit(p_win),
-            outside / 15,
-            to_home / 100,
-            pos.pip_count(winner) / 100,
+            outside[loser] / 15,
+            to_home[loser] / 100,
+            pips[winner] / 100,
             pos.off[winner] / 15,
             1.0 if on_roll else 0.0,
         )
@@ -195,14 +220,15 @@ class BgEval:
             z, inv = self.race_features(pos, mover)
             a, b, c = RACE_WIN
             win = logistic(a + b * z + c * inv)
-        gw = self._big(pos, mover, win, False)
-        gl = self._big(pos, opp, 1 - win, True)
+        summary = self.summary(pos)
+        gw = self._big(pos, mover, win, False, summary)
+        gl = self._big(pos, opp, 1 - win, True, summary)
         equity = (2 * win - 1) + (self.big - 1) * (gw - gl)
         return Probs(win, gw, gl, equity)
 
-    def _big(self, pos: Position, winner: int, p_win: float, on_roll: bool) -> float:
+    def _big(self, pos: Position, winner: int, p_win: float, on_roll: bool, summary=None) -> float:
         """P(``winner`` wins a gammon / Mulligan or better), at most P(``winner`` wins)."""
-        x = self.gammon_features(pos, winner, p_win, on_roll)
+        x = self.gammon_features(pos, winner, p_win, on_roll, summary)
         if x is None or p_win <= 0:
             return 0.0
         conditional = logistic(sum(w * f for w, f in zip(self.gammon_model, x, strict=True)))

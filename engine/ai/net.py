@@ -29,6 +29,7 @@ from engine.position import Position, paths_for
 from engine.variants import Variant
 
 MAX_COUNT = 15
+_exp = math.exp
 
 
 def _sigmoid(x: float) -> float:
@@ -103,7 +104,7 @@ class Net:
 
     def finish(self, pre: list[float]) -> tuple[list[float], list[float]]:
         """Hidden activations and outputs from the hidden pre-activations."""
-        h = [_sigmoid(x) for x in pre]
+        h = [1.0 / (1.0 + _exp(-x)) if x > -40.0 else 0.0 for x in pre]
         outs = [
             _sigmoid(b + sum(map(operator.mul, row, h)))
             for row, b in zip(self.w_out, self.b_out, strict=True)

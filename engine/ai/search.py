@@ -21,6 +21,9 @@ ROLLS: tuple[tuple[Dice, float], ...] = tuple((d, 1 / 36 if d.is_double else 2 /
 
 
 class Evaluator(Protocol):
+    """``equity(pos, mover)``; optionally ``quick(pos, mover)``, a cheaper score that ranks plays
+    from one position like the equity does (used to pick the opponent's reply)."""
+
     def equity(self, pos: Position, mover: int) -> float: ...
 
 
@@ -58,7 +61,11 @@ def _expect(pos: Position, mover: int, ev: Evaluator, ply: int, width: int) -> f
         if len(plays) == 1:
             best = value_after(plays[0].result, opp, ev, ply - 1, width)
         elif ply == 1:
-            best = max(ev.equity(p.result, opp) for p in plays)
+            quick = getattr(ev, "quick", None)
+            if quick is None:
+                best = max(ev.equity(p.result, opp) for p in plays)
+            else:  # choose the reply by the cheap score, value only that one
+                best = ev.equity(max(plays, key=lambda p: quick(p.result, opp)).result, opp)
         else:
             ranked = rank(plays, opp, ev)
             best = max(value_after(p.result, opp, ev, ply - 1, width) for _, _, p in ranked[:width])
