@@ -94,7 +94,7 @@ class BgEval:
         cached = self.cache.get(key)
         if cached is not None:
             return cached
-        if len(self.cache) > 300_000:
+        if len(self.cache) > 50_000:  # bounded memory: a move needs a few thousand
             self.cache.clear()
         value = self._probs(pos, mover)
         self.cache[key] = value

@@ -77,7 +77,7 @@ class MultigamEval:
         cached = self.cache.get(key)
         if cached is not None:
             return cached
-        if len(self.cache) > 300_000:
+        if len(self.cache) > 200_000:  # bounded memory
             self.cache.clear()
         v = self.variant
         done = sum(1 for p in range(v.players) if pos.off[p] == v.checkers)

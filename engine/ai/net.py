@@ -340,7 +340,7 @@ class TwoPlayerNet:
         cached = self.cache.get(key)
         if cached is not None:
             return cached
-        if len(self.cache) > 300_000:
+        if len(self.cache) > 50_000:  # bounded memory: a move needs a few thousand
             self.cache.clear()
         value = self.forward(pos, mover)[2][0]
         self.cache[key] = value

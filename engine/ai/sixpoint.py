@@ -68,7 +68,7 @@ class SixPointEval:
         cached = self.cache.get(key)
         if cached is not None:
             return cached
-        if len(self.cache) > 400_000:
+        if len(self.cache) > 200_000:  # bounded memory
             self.cache.clear()
         value = self._win(pos, mover)
         self.cache[key] = value
