@@ -10,7 +10,7 @@ given ``--seed``: the dice come from ``SeededDice(seed)`` and each player is see
 Prints each side's win rate with its 95% confidence interval (Wilson score), the points per game
 (multigam: placing points, 5/3/2/1, with a 95% interval; backgammon: points won or lost per game,
 cube and gammons included) and the median think time per move (all moves, and the moves with a
-real choice of at least two legal plays).
+real choice of at least two legal plays; for those also the 95th percentile and the slowest).
 """
 
 from __future__ import annotations
@@ -175,6 +175,15 @@ def _ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:.1f} ms" if values else "-"
 
 
+def _tail(values: list[float]) -> str:
+    """The 95th percentile and the slowest of ``values`` (seconds), in milliseconds."""
+    if not values:
+        return "-"
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    return f"p95 {p95 * 1000:.1f} ms, slowest {ordered[-1] * 1000:.1f} ms"
+
+
 def report(v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, out=None) -> None:
     out = out or sys.stdout
     seats = (
@@ -195,7 +204,7 @@ def report(v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, 
             f"(95% CI {lo:.2%} .. {hi:.2%}); "
             f"{unit}/game {m:{sign}.3f} (95% CI {plo:{sign}.3f} .. {phi:{sign}.3f}); "
             f"median think {_ms(side.think)}/move, {_ms(side.think_choice)} with a choice "
-            f"({len(side.think_choice)} of {len(side.think)} moves)",
+            f"({len(side.think_choice)} of {len(side.think)} moves; {_tail(side.think_choice)})",
             file=out,
         )
     if v.players > 2:

@@ -33,6 +33,7 @@ def test_arena_prints_win_rates_intervals_and_think_times(capsys):
         assert m, line
         wins.append(int(m.group(1)))
         assert re.search(r"median think [\d.]+ ms/move, ([\d.]+ ms|-) with a choice", line), line
+        assert re.search(r"moves; (p95 [\d.]+ ms, slowest [\d.]+ ms|-)\)$", line), line
     assert sum(wins) == 6
 
 
@@ -79,3 +80,12 @@ def test_bad_arguments_are_clear_errors(capsys, args, message):
         main(args)
     assert exc.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_think_time_tail_by_hand():
+    from engine.arena import _tail
+
+    assert _tail([]) == "-"
+    values = [i / 1000 for i in range(1, 101)]  # 1..100 ms
+    assert _tail(values) == "p95 95.0 ms, slowest 100.0 ms"
+    assert _tail([0.004]) == "p95 4.0 ms, slowest 4.0 ms"
