@@ -25,8 +25,11 @@ What each level is (:mod:`engine.ai.players`):
            against made points, blocks), two rolls deep. Multigam: the whole placing model
            (every player's shots, combined ones included), looking one round ahead.
            Backgammon: a TD(λ) network (:mod:`engine.ai.net`) with calibrated gammon chances
-           (:mod:`engine.ai.bg`), one roll deep; the cube by :mod:`engine.ai.cube`
+           (:mod:`engine.ai.bg`), one roll deep
 ========== ==================================================================================
+
+In backgammon every level takes its cube decisions (:mod:`engine.ai.cube`) from the network's
+calibrated chances.
 
 Networks are trained by :mod:`engine.ai.train`; the measured strength of every level is in
 ``engine/ai/RESULTS.md`` (arena runs, :mod:`engine.arena`).
@@ -127,13 +130,15 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
             return MultiHard(v, _hard_eval(v), seed)
         return (MultiEasy if level == "easy" else MultiAI)(v, _medium_eval(v), seed)
     if v.points == 24:
+        # Every level takes its cube decisions from the network's calibrated chances: pubeval's
+        # are too rough for the cube (they rate a side with two checkers on the bar against a
+        # closed board as the favourite), and a wrong take there is a blunder, not a mistake.
         cube_ev = _hard_eval(v) if v.cube else None
         if level == "hard":
             return HardPlayer(v, _hard_eval(v), seed, cube_ev=cube_ev, plies=((1, 3),), margin=0.25)
-        medium_cube = _medium_eval(v) if v.cube else None
         if level == "easy":
-            return PubevalEasy(v, _medium_eval(v), seed, cube_ev=medium_cube)
-        return PubevalPlayer(v, _medium_eval(v), seed, cube_ev=medium_cube)
+            return PubevalEasy(v, _medium_eval(v), seed, cube_ev=cube_ev)
+        return PubevalPlayer(v, _medium_eval(v), seed, cube_ev=cube_ev)
     if level == "hard":
         return HardPlayer(v, _hard_eval(v), seed, plies=((1, 6), (2, 3)))
     return (EasyPlayer if level == "easy" else TwoPlayerAI)(v, _medium_eval(v), seed)

@@ -158,3 +158,29 @@ def test_accepts_a_resignation_worth_more_than_playing_on():
     # In the opening position a resignation of a gammon is worth far more than the game.
     opening = Game(Position.initial("backgammon", 0)).resign(1, 2)
     assert get_player("backgammon", "hard").accepts_resignation(opening)
+
+
+# Player 1 (on roll) has two checkers on the bar against player 0's five-point board and seven
+# checkers borne off; player 0 has all fifteen left but every one of player 1's entering checkers
+# must first come in on the single open point and then escape: player 1 is the clear underdog (the
+# network: about 19% to win). Pubeval-based chances rated player 1 the 69% favourite here, and two
+# levels once redoubled each other to a cube of 256 in this very position.
+CLOSED_OUT = "backgammon:1:tm2CwAjOAQDAAA"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_never_doubles_when_closed_out(level):
+    pos = Position.from_id(CLOSED_OUT)
+    assert pos.bar[1] == 2
+    assert pos.off[1] == 7
+    game = Game(pos, cube=4, cube_owner=1)
+    assert game.may_double()
+    assert not get_player("backgammon", level, seed=0).wants_to_double(game)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_drops_when_closed_out(level):
+    # The same checkers with player 0 on roll: player 0 doubles, player 1 must pass.
+    pos = Position.from_id(CLOSED_OUT).with_turn(0)
+    offered = Game(pos, cube=2, cube_owner=0).double()
+    assert not get_player("backgammon", level, seed=0).accepts_double(offered)
