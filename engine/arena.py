@@ -11,6 +11,11 @@ Prints each side's win rate with its 95% confidence interval (Wilson score), the
 (multigam: placing points, 5/3/2/1, with a 95% interval; backgammon: points won or lost per game,
 cube and gammons included) and the median think time per move (all moves, and the moves with a
 real choice of at least two legal plays; for those also the 95th percentile and the slowest).
+
+Multigam adds A's **head-to-head share**: in how many of the (game, B seat) pairings A finished
+ahead of that B, averaged per game (so its 95% interval is not narrowed by the three pairings of
+one game being counted as independent). It reads like a two-player win rate: 50% is parity, and
+it is above 50% exactly when A scores more placing points per game than the field average.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ class Side:
     points: list[float] = field(default_factory=list)
     think: list[float] = field(default_factory=list)  # seconds, every play
     think_choice: list[float] = field(default_factory=list)  # seconds, plays with >= 2 legal plays
+    ahead: list[float] = field(default_factory=list)  # multigam, A: share of the B seats beaten, per game
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -155,10 +161,13 @@ def _tally(v: Variant, outcome: Outcome | None, seat_a: int, a: Side, b: Side) -
         b.games += v.players - 1
         a.points.append(outcome.scores[seat_a])
         a.wins += outcome.winner == seat_a
+        beaten = 0
         for seat in range(v.players):
             if seat != seat_a:
                 b.points.append(outcome.scores[seat])
                 b.wins += outcome.winner == seat
+                beaten += outcome.scores[seat_a] > outcome.scores[seat]
+        a.ahead.append(beaten / (v.players - 1))
         return
     b.games += 1
     if outcome.winner == seat_a:
@@ -209,6 +218,12 @@ def report(v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, 
         )
     if v.players > 2:
         print(f"  field average {sum(v.placing_points) / v.players:.2f} placing points/game", file=out)
+        m, lo, hi = mean_interval(a.ahead)
+        print(
+            f"  head to head: A {a.level} finished ahead of B {b.level} in {m:.2%} of the pairings "
+            f"(95% CI {lo:.2%} .. {hi:.2%})",
+            file=out,
+        )
     print(f"  {elapsed:.1f} s", file=out)
 
 

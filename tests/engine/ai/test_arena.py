@@ -52,6 +52,27 @@ def test_multigam_arena_reports_placing_points(capsys):
     assert re.search(r"A medium +first places \d+/4 .*placing points/game [\d.]+ \(95% CI", out)
     assert re.search(r"B random +first places \d+/12 ", out)
     assert "field average 2.75 placing points/game" in out
+    head = r"head to head: A medium finished ahead of B random in [\d.]+% of the pairings \(95% CI"
+    assert re.search(head, out)
+
+
+def test_multigam_head_to_head_share_by_hand():
+    from engine.arena import Side, _tally
+    from engine.game import Outcome, Termination, WinKind
+    from engine.variants import find_variant
+
+    v = find_variant("multigam")
+    a, b = Side("hard"), Side("medium")
+    # A in seat 2 finishes second (3 points): ahead of two of the three B seats.
+    _tally(v, Outcome(Termination.BORNE_OFF, 0, WinKind.PLACINGS, 5, (0, 2, 3, 1), (5, 1, 3, 2)), 2, a, b)
+    # A in seat 0 finishes first: ahead of all three.
+    _tally(v, Outcome(Termination.BORNE_OFF, 0, WinKind.PLACINGS, 5, (0, 1, 2, 3), (5, 3, 2, 1)), 0, a, b)
+    # A in seat 1 finishes last: ahead of none.
+    _tally(v, Outcome(Termination.BORNE_OFF, 0, WinKind.PLACINGS, 5, (0, 2, 3, 1), (5, 1, 3, 2)), 1, a, b)
+    assert a.ahead == [2 / 3, 1.0, 0.0]
+    assert a.points == [3, 5, 1]
+    assert a.wins == 1
+    assert b.wins == 2
 
 
 def test_multigam_placing_points_add_up():
