@@ -19,8 +19,9 @@ FORBIDDEN = {
     "images": frozenset({"discord", "aiosqlite", "bot", "sqlite3"}),
 }
 
-# The bot's match service and storage hold the rules of play and the data; Discord stays in cogs and views.
-DISCORD_FREE_BOT_MODULES = ("service", "storage")
+# The bot's match service and storage hold the rules of play and the data, and the service's thinking runs
+# in worker processes; Discord stays in cogs and views.
+DISCORD_FREE_BOT_MODULES = ("service", "storage", "thinking")
 
 _DYNAMIC_IMPORTERS = frozenset({"import_module", "__import__"})
 

@@ -1,0 +1,133 @@
+"""The computer's thinking off the event loop.
+
+The computer players' searches are pure Python (a ``hard`` move is tens to hundreds of milliseconds of
+CPU), so in a thread they hold the interpreter lock and slow the bot's replies. :class:`Thinker` runs them
+in worker processes when it has any, in a thread otherwise, and in a thread again if the workers ever
+break. Each process keeps one player per variant and level (:func:`player`); a worker warms up at start
+(:func:`warm_up`) so that the first move does not pay for the race tables and the network weights.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Literal
+
+from engine import VARIANTS, Game, Play, SeededDice
+from engine import ai as engine_ai
+
+log = logging.getLogger(__name__)
+
+PlayerFactory = Callable[[str, str], engine_ai.Player]
+Hinter = Callable[[Game, int], list[engine_ai.Hint]]
+Decision = Literal["choose_play", "accepts_double", "accepts_resignation"]
+
+_players: dict[tuple[str, str], engine_ai.Player] = {}  # this process's players, by (variant, level)
+
+
+def player(variant: str, level: str) -> engine_ai.Player:
+    """This process's computer player of ``level`` for ``variant``, made on first use."""
+    key = (variant, level)
+    found = _players.get(key)
+    if found is None:
+        found = _players[key] = engine_ai.get_player(variant, level)
+    return found
+
+
+def decide(kind: Decision, game: Game, level: str) -> Any:
+    """The computer's ``kind`` of answer (a play, take or drop, accept or reject) for ``game``."""
+    return getattr(player(game.variant.name, level), kind)(game)
+
+
+def warm_up() -> None:
+    """Load what a first move would otherwise pay for: every variant's ``hard`` player (race tables,
+    the backgammon network) and one evaluation with it; the other levels share those. Changes no answer."""
+    for name in VARIANTS:
+        try:
+            game = Game.start(name, SeededDice(1))
+            for level in engine_ai.LEVELS:
+                player(name, level)
+            engine_ai.hint(game, 1)
+        except Exception:
+            log.exception("warming up the %s players failed; they load on first use", name)
+
+
+def _started() -> None:
+    """An empty job: submitting it makes the pool start a worker (and its warm-up) now."""
+
+
+class Thinker:
+    """Runs the computer's decisions and hints off the event loop, in ``workers`` processes (0: in a
+    thread). ``computer`` and ``hinter`` replace the engine's players and hints (tests, the seeded
+    console); they run in a thread, in this process."""
+
+    def __init__(
+        self, workers: int = 0, *, computer: PlayerFactory | None = None, hinter: Hinter | None = None
+    ) -> None:
+        self.workers = workers
+        self._computer = computer
+        self._hinter = hinter
+        self._own_players: dict[tuple[str, str], engine_ai.Player] = {}
+        self._pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Start the worker processes; they warm up in the background."""
+        if self.workers > 0 and self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),  # never fork a process that has threads
+                initializer=warm_up,
+            )
+            for _ in range(self.workers):  # the pool starts a worker per job waiting, not before
+                self._pool.submit(_started)
+
+    def close(self) -> None:
+        """Stop the workers now: a warm-up or a move still in progress is of no use any more (waiting for
+        them would keep a closed bot's processes busy for seconds)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            workers = list((pool._processes or {}).values())  # Python 3.14 has pool.terminate_workers()
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in workers:
+                process.terminate()
+
+    async def choose_play(self, game: Game, level: str) -> Play:
+        return await self._decide("choose_play", game, level)
+
+    async def accepts_double(self, game: Game, level: str) -> bool:
+        return await self._decide("accepts_double", game, level)
+
+    async def accepts_resignation(self, game: Game, level: str) -> bool:
+        return await self._decide("accepts_resignation", game, level)
+
+    async def hint(self, game: Game, count: int = 3) -> list[engine_ai.Hint]:
+        """The best ``count`` plays for the player to move (see :func:`engine.ai.hint`)."""
+        if self._hinter is not None:
+            return await asyncio.to_thread(self._hinter, game, count)
+        return await self._run(engine_ai.hint, game, count)
+
+    async def _decide(self, kind: Decision, game: Game, level: str) -> Any:
+        if self._computer is None:
+            return await self._run(decide, kind, game, level)
+        key = (game.variant.name, level)
+        own = self._own_players.get(key)
+        if own is None:
+            own = self._own_players[key] = self._computer(*key)
+        return await asyncio.to_thread(getattr(own, kind), game)
+
+    async def _run(self, work: Callable[..., Any], *args: Any) -> Any:
+        pool = self._pool
+        if pool is not None:
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(pool, work, *args)
+            except BrokenProcessPool:
+                if self._pool is pool:  # the first to notice says so, once
+                    log.error("the thinking processes stopped; the computer thinks in threads from now on")
+                    self._pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+        return await asyncio.to_thread(work, *args)
