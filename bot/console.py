@@ -23,6 +23,7 @@ from bot.config import Settings
 from bot.models import PlayerRef
 from bot.service import LEVELS, TWO_PLAYER_VARIANTS, MatchService, Notice, Result, ServiceError
 from bot.storage import Storage
+from bot.thinking import Thinker
 from engine import SecretDice, SeededDice
 from engine import ai as engine_ai
 from engine.dice import DiceSource
@@ -264,6 +265,10 @@ async def console_main(
             stdout.flush()
         return await asyncio.to_thread(stdin.readline)
 
+    # The computer thinks in a thread, not a worker process: one person plays and waits for its move anyway,
+    # a worker would first warm up every variant (seconds) when this game needs one, and seeded players keep
+    # ``--seed`` games repeatable.
+    thinker = Thinker(0, computer=lambda variant, level: engine_ai.get_player(variant, level, seed=seed))
     storage = await Storage.open(settings.database_path)
     try:
         service = MatchService(
@@ -271,7 +276,7 @@ async def console_main(
             dice=dice or SecretDice(),
             challenge_timeout=settings.challenge_timeout,
             turn_timeout=settings.turn_timeout,
-            computer=lambda variant, level: engine_ai.get_player(variant, level, seed=seed),
+            thinker=thinker,
         )
         await service.load()
         console = Console(

@@ -15,13 +15,14 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from bot import ratings, texts
 from bot.clock import Clock, SystemClock
 from bot.models import COMPUTER_ID, ChallengeRecord, MatchRecord, PlayerRef, Seat
 from bot.storage import Storage, Transaction
+from bot.thinking import Hinter, PlayerFactory, Thinker
 from engine import (
     EngineError,
     Game,
@@ -122,7 +123,6 @@ class _Live:
     game: Game
     saved_events: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    computer: engine_ai.Player | None = None
     partial: tuple[int, int, tuple[Move, ...]] | None = None  # (version, user id, moves) being picked
 
     @property
@@ -149,16 +149,20 @@ class MatchService:
         dice: DiceSource | None = None,
         challenge_timeout: float = 600.0,
         turn_timeout: float = 86400.0,
-        computer: Callable[[str, str], engine_ai.Player] | None = None,
-        hinter: Callable[[Game, int], list[engine_ai.Hint]] | None = None,
+        thinker: Thinker | None = None,
+        computer: PlayerFactory | None = None,
+        hinter: Hinter | None = None,
     ) -> None:
+        """``thinker`` runs the computer's moves and the hints (default: the engine's, in a thread);
+        ``computer`` and ``hinter`` replace the engine's players and hints, in a thread (tests)."""
+        if thinker is not None and (computer is not None or hinter is not None):
+            raise TypeError("give computer= and hinter= to the Thinker, not next to it")
         self.storage = storage
         self.clock = clock or SystemClock()
         self.dice = dice or SecretDice()
         self.challenge_timeout = challenge_timeout
         self.turn_timeout = turn_timeout
-        self._computer_factory = computer or engine_ai.get_player
-        self._hinter = hinter or engine_ai.hint
+        self.thinker = thinker or Thinker(computer=computer, hinter=hinter)
         self._live: dict[int, _Live] = {}
         self._by_channel: dict[int, int] = {}
         self._unreadable: dict[int, int] = {}  # channel -> a stored active match that could not be loaded
@@ -548,7 +552,7 @@ class MatchService:
             game = live.game
             if game.awaiting != "play":
                 raise ServiceError("There's nothing to play right now.")
-        hints = await asyncio.to_thread(self._hinter, game, 3)
+        hints = await self.thinker.hint(game, 3)
         if not hints:
             return Result([Notice("reply", "No hint for this roll.", channel_id)])
         lines = [f"Best plays for your {game.dice}:"]
@@ -621,21 +625,19 @@ class MatchService:
             seat = self._actor_seat(live)
             if seat is None or not seat.is_computer:
                 return Result()
-            if live.computer is None:
-                live.computer = self._computer_factory(live.game.variant.name, seat.level or "medium")
             game = live.game
-            player = live.computer
+            level = seat.level or "medium"
             if game.awaiting == "play":
-                play = await asyncio.to_thread(player.choose_play, game)
+                play = await self.thinker.choose_play(game, level)
                 return await self._play(live, seat, play)
             if game.awaiting == "double-answer":
-                take = await asyncio.to_thread(player.accepts_double, game)
+                take = await self.thinker.accepts_double(game, level)
                 verb = "takes" if take else "drops"
                 return await self._commit(
                     live, game.take() if take else game.drop(), [f"{seat.name} {verb}."]
                 )
             if game.awaiting == "resign-answer":
-                accept = await asyncio.to_thread(player.accepts_resignation, game)
+                accept = await self.thinker.accepts_resignation(game, level)
                 new = game.accept_resignation() if accept else game.reject_resignation()
                 return await self._commit(live, new, [f"{seat.name} {'accepts' if accept else 'rejects'}."])
             return Result()

@@ -12,7 +12,8 @@ import pytest
 from bot.models import COMPUTER_ID
 from bot.service import MatchService, ServiceError, play_choices, resign_level
 from bot.storage import Transaction
-from engine import Dice, Game, Position, SeededDice
+from bot.thinking import Thinker
+from engine import Dice, Game, Play, Position, SeededDice
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, boards, start_challenge_match
 
 # Opening: Alice 2, Bob 1 -> Alice plays 2-1. Then Bob 2-1, Alice 1-1, Bob 6-6 (blocked), Alice 3-2.
@@ -438,6 +439,34 @@ async def test_vs_bot_seats_the_human_first_and_lets_the_computer_move(make_serv
     ]
     assert board.mention == ALICE.user_id
     assert moved.computer_matches == ()
+
+
+class LastPlayThinker(Thinker):
+    """Thinks nothing: answers with the last legal play, and remembers what it was asked."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=0)
+        self.asked: list[tuple[str, str, str]] = []
+
+    async def choose_play(self, game: Game, level: str) -> Play:
+        self.asked.append((game.variant.name, level, str(game.dice)))
+        return game.legal_plays()[-1]
+
+
+async def test_the_computers_turn_is_thought_by_the_services_thinker(make_service) -> None:
+    thinker = LastPlayThinker()
+    service = make_service([1, 2, 3, 1], computer=None, thinker=thinker)  # the computer opens with 2-1
+    await service.vs_bot(GUILD, CHANNEL, ALICE, "minigam", "hard")
+
+    moved = await service.computer_turn(service.match_in_channel(CHANNEL))
+
+    assert thinker.asked == [("minigam", "hard", "2-1")]
+    assert boards(moved)[0].text.splitlines()[0] == "Computer (hard) played `bar/5/4` with 2-1."
+
+
+def test_a_thinker_and_a_computer_factory_together_are_refused(make_service) -> None:
+    with pytest.raises(TypeError, match="give computer= and hinter= to the Thinker"):
+        make_service([], thinker=Thinker(workers=0))
 
 
 async def test_the_computer_does_nothing_when_it_is_not_its_turn(make_service) -> None:
