@@ -3,7 +3,8 @@
 ``create_bot(settings, clock=..., dice=...)`` builds the bot; ``setup_hook`` opens storage (migrations),
 builds the match service, registers the persistent buttons and menus, adds ``/minigam``, syncs the
 commands (to ``DEV_GUILD_ID`` at once, globally only when they changed) and starts the sweep that applies
-the clock. Every interaction is answered or deferred at once; pictures are drawn off the event loop.
+the clock. Every interaction is answered or deferred at once; pictures are drawn and the computer thinks off
+the event loop (in worker processes: ``RENDER_WORKERS``, ``AI_WORKERS``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
 from bot.models import PlayerRef
 from bot.service import MatchService, Notice, Result, ServiceError
 from bot.storage import Storage
+from bot.thinking import Thinker
 from bot.views import (
     DYNAMIC_ITEMS,
     board_view,
@@ -109,6 +111,7 @@ class MinigamBot(commands.Bot):
         )
         self.settings = settings
         self.painter = Painter(settings.render_workers)
+        self.thinker = Thinker(settings.ai_workers)
         self.clock = clock or SystemClock()
         self.dice = dice or SecretDice()
         self.storage: Storage | None = None
@@ -133,6 +136,7 @@ class MinigamBot(commands.Bot):
     # ================================================================== start and stop
     async def setup_hook(self) -> None:
         self.painter.start()
+        self.thinker.start()
         self.storage = await Storage.open(self.settings.database_path)
         self._service = MatchService(
             self.storage,
@@ -140,6 +144,7 @@ class MinigamBot(commands.Bot):
             dice=self.dice,
             challenge_timeout=self.settings.challenge_timeout,
             turn_timeout=self.settings.turn_timeout,
+            thinker=self.thinker,
         )
         loaded = await self._service.load()
         log.info("database %s ready; %d unfinished match(es) loaded", self.settings.database_path, loaded)
@@ -199,6 +204,7 @@ class MinigamBot(commands.Bot):
                 task.cancel()
         await super().close()
         self.painter.close()
+        self.thinker.close()
         if self.storage is not None and not self._closed_storage:
             self._closed_storage = True
             await self.storage.close()

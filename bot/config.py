@@ -37,6 +37,7 @@ class Settings:
     local_output_dir: Path = Path("data/boards")
     sweep_interval: float = 30.0
     render_workers: int = 1
+    ai_workers: int = 1
 
     @property
     def has_token(self) -> bool:
@@ -79,6 +80,7 @@ class Settings:
             local_output_dir=Path(get("LOCAL_OUTPUT_DIR") or "data/boards"),
             sweep_interval=_seconds("SWEEP_INTERVAL_SECONDS", get("SWEEP_INTERVAL_SECONDS"), 30.0),
             render_workers=_count("RENDER_WORKERS", get("RENDER_WORKERS"), 1, most=8),
+            ai_workers=_count("AI_WORKERS", get("AI_WORKERS"), 1, most=8),
         )
 
 

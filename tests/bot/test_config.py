@@ -28,6 +28,7 @@ def test_defaults_with_an_empty_environment_and_no_env_file(tmp_path: Path) -> N
     assert s.bot_move_delay == 1.0
     assert s.local_output_dir == Path("data/boards")
     assert s.sweep_interval == 30
+    assert s.ai_workers == 1
 
 
 def test_every_setting_is_read_from_the_environment() -> None:
@@ -44,6 +45,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
         "LOCAL_OUTPUT_DIR": "out/boards",
         "SWEEP_INTERVAL_SECONDS": "0.5",
         "RENDER_WORKERS": "2",
+        "AI_WORKERS": "0",
     }
     s = Settings.from_env(env, env_file=None)
 
@@ -57,6 +59,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
     assert s.local_output_dir == Path("out/boards")
     assert s.sweep_interval == 0.5
     assert s.render_workers == 2
+    assert s.ai_workers == 0
 
 
 def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
@@ -114,6 +117,7 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         "BOT_MOVE_DELAY_SECONDS",
         "LOCAL_OUTPUT_DIR",
         "RENDER_WORKERS",
+        "AI_WORKERS",
         "SWEEP_INTERVAL_SECONDS",
     }
 
@@ -137,6 +141,9 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         ({"DISCORD_TOKEN": "abc def"}, "DISCORD_TOKEN contains spaces"),
         ({"RENDER_WORKERS": "two"}, "RENDER_WORKERS must be a whole number from 0 to 8"),
         ({"RENDER_WORKERS": "9"}, "RENDER_WORKERS must be a whole number from 0 to 8"),
+        ({"AI_WORKERS": "-1"}, "AI_WORKERS must be a whole number from 0 to 8"),
+        ({"AI_WORKERS": "1.5"}, "AI_WORKERS must be a whole number from 0 to 8"),
+        ({"AI_WORKERS": "9"}, "AI_WORKERS must be a whole number from 0 to 8"),
     ],
 )
 def test_a_bad_value_is_one_clear_line(env: dict[str, str], message: str) -> None:
