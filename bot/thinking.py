@@ -2,21 +2,20 @@
 
 The computer players' searches are pure Python (a ``hard`` move is tens to hundreds of milliseconds of
 CPU), so in a thread they hold the interpreter lock and slow the bot's replies. :class:`Thinker` runs them
-in worker processes when it has any, in a thread otherwise, and in a thread again if the workers ever
-break. Each process keeps one player per variant and level (:func:`player`); a worker warms up at start
-(:func:`warm_up`) so that the first move does not pay for the race tables and the network weights.
+(:mod:`bot.workers`) in worker processes when it has any, in a thread otherwise, and in a thread again if
+the workers ever break. Each process keeps one player per variant and level (:func:`player`); a worker
+warms up at start (:func:`warm_up`) so that the first move does not pay for the race tables and the
+network weights.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal
 
+from bot.workers import Workers
 from engine import VARIANTS, Game, Play, SeededDice
 from engine import ai as engine_ai
 
@@ -56,10 +55,6 @@ def warm_up() -> None:
             log.exception("warming up the %s players failed; they load on first use", name)
 
 
-def _started() -> None:
-    """An empty job: submitting it makes the pool start a worker (and its warm-up) now."""
-
-
 class Thinker:
     """Runs the computer's decisions and hints off the event loop, in ``workers`` processes (0: in a
     thread). ``computer`` and ``hinter`` replace the engine's players and hints (tests, the seeded
@@ -68,32 +63,17 @@ class Thinker:
     def __init__(
         self, workers: int = 0, *, computer: PlayerFactory | None = None, hinter: Hinter | None = None
     ) -> None:
-        self.workers = workers
+        self.workers = Workers(workers, initializer=warm_up, name="thinking")
         self._computer = computer
         self._hinter = hinter
         self._own_players: dict[tuple[str, str], engine_ai.Player] = {}
-        self._pool: ProcessPoolExecutor | None = None
 
     def start(self) -> None:
         """Start the worker processes; they warm up in the background."""
-        if self.workers > 0 and self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=multiprocessing.get_context("spawn"),  # never fork a process that has threads
-                initializer=warm_up,
-            )
-            for _ in range(self.workers):  # the pool starts a worker per job waiting, not before
-                self._pool.submit(_started)
+        self.workers.start()
 
     def close(self) -> None:
-        """Stop the workers now: a warm-up or a move still in progress is of no use any more (waiting for
-        them would keep a closed bot's processes busy for seconds)."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            workers = list((pool._processes or {}).values())  # Python 3.14 has pool.terminate_workers()
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in workers:
-                process.terminate()
+        self.workers.close()
 
     async def choose_play(self, game: Game, level: str) -> Play:
         return await self._decide("choose_play", game, level)
@@ -108,26 +88,13 @@ class Thinker:
         """The best ``count`` plays for the player to move (see :func:`engine.ai.hint`)."""
         if self._hinter is not None:
             return await asyncio.to_thread(self._hinter, game, count)
-        return await self._run(engine_ai.hint, game, count)
+        return await self.workers.run(engine_ai.hint, game, count)
 
     async def _decide(self, kind: Decision, game: Game, level: str) -> Any:
         if self._computer is None:
-            return await self._run(decide, kind, game, level)
+            return await self.workers.run(decide, kind, game, level)
         key = (game.variant.name, level)
         own = self._own_players.get(key)
         if own is None:
             own = self._own_players[key] = self._computer(*key)
         return await asyncio.to_thread(getattr(own, kind), game)
-
-    async def _run(self, work: Callable[..., Any], *args: Any) -> Any:
-        pool = self._pool
-        if pool is not None:
-            loop = asyncio.get_running_loop()
-            try:
-                return await loop.run_in_executor(pool, work, *args)
-            except BrokenProcessPool:
-                if self._pool is pool:  # the first to notice says so, once
-                    log.error("the thinking processes stopped; the computer thinks in threads from now on")
-                    self._pool = None
-                    pool.shutdown(wait=False, cancel_futures=True)
-        return await asyncio.to_thread(work, *args)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from concurrent.futures.process import BrokenProcessPool
-
 import pytest
 
 from bot.boards import ALT_TEXT_LIMIT, Painter, draw_board
@@ -42,20 +40,3 @@ async def test_worker_processes_draw_the_same_picture(game: Game) -> None:
         assert await painter.draw(game, NAMES, 1) == draw_board(game, NAMES, 1)
     finally:
         painter.close()
-
-
-async def test_broken_workers_fall_back_to_a_thread(game: Game) -> None:
-    class BrokenPool:
-        def submit(self, *args, **kwargs):
-            raise BrokenProcessPool("a worker died")
-
-        def shutdown(self, **kwargs) -> None:
-            self.shut = True
-
-    painter = Painter(workers=1)
-    broken = BrokenPool()
-    painter._pool = broken  # type: ignore[assignment]
-
-    assert await painter.draw(game, NAMES) == draw_board(game, NAMES)
-    assert painter._pool is None
-    assert broken.shut

@@ -1,15 +1,12 @@
 """The computer's thinking off the event loop: in a worker process it answers as the engine does in this
-process; in a thread without workers; in a thread again after the workers break; the warm-up."""
+process, and in a thread without workers; a custom computer; errors reach the caller; the warm-up. (The
+workers themselves, started, broken and closed: tests/bot/test_workers.py.)"""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
-import signal
 from collections.abc import Iterator
-from concurrent.futures import Future
-from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
@@ -25,7 +22,7 @@ def workers() -> Iterator[Thinker]:
     thinker = Thinker(workers=1)
     thinker.start()
     yield thinker
-    broke = thinker._pool is None
+    broke = not thinker.workers.in_processes
     thinker.close()
     assert not broke, "the worker process broke during the tests: they ran in a thread instead"
 
@@ -106,7 +103,7 @@ async def test_a_worker_answers_a_resignation_as_the_engine_does_here(workers: T
 
 
 async def test_workers_think_in_another_process(workers: Thinker) -> None:
-    assert await workers._run(os.getpid) != os.getpid()
+    assert await workers.workers.run(os.getpid) != os.getpid()
 
 
 async def test_without_workers_the_thinking_is_done_in_this_process() -> None:
@@ -114,24 +111,12 @@ async def test_without_workers_the_thinking_is_done_in_this_process() -> None:
     thinker.start()
     game = position("backgammon", 7)
 
-    pid = await thinker._run(os.getpid)
+    pid = await thinker.workers.run(os.getpid)
     play = await thinker.choose_play(game, "hard")
     thinker.close()
 
     assert pid == os.getpid()
     assert play == engine_ai.get_player("backgammon", "hard").choose_play(game)
-
-
-def test_closing_stops_the_workers_at_once_even_while_they_warm_up() -> None:
-    thinker = Thinker(workers=1)
-    thinker.start()
-    assert thinker._pool is not None
-    (process,) = thinker._pool._processes.values()
-
-    thinker.close()
-    process.join(60)
-
-    assert process.exitcode == -signal.SIGTERM  # stopped, not left to finish its warm-up and exit
 
 
 async def test_a_custom_computer_is_asked_once_per_variant_and_level() -> None:
@@ -148,35 +133,6 @@ async def test_a_custom_computer_is_asked_once_per_variant_and_level() -> None:
     await thinker.accepts_resignation(game.resign(game.turn, 1), "easy")
 
     assert made == [("backgammon", "easy")]
-
-
-async def test_broken_workers_fall_back_to_a_thread_and_say_so_once(caplog: pytest.LogCaptureFixture) -> None:
-    class BrokenPool:
-        shut = False
-
-        def submit(self, *args, **kwargs) -> Future:
-            future: Future = Future()
-            future.set_exception(BrokenProcessPool("a worker died"))
-            return future
-
-        def shutdown(self, **kwargs) -> None:
-            self.shut = True
-
-    thinker = Thinker(workers=1)
-    broken = BrokenPool()
-    thinker._pool = broken  # type: ignore[assignment]
-    game = position("backgammon", 9)
-
-    with caplog.at_level(logging.ERROR, logger="bot.thinking"):
-        play, hints = await asyncio.gather(thinker.choose_play(game, "hard"), thinker.hint(game, 2))
-
-    assert play == engine_ai.get_player("backgammon", "hard").choose_play(game)
-    assert hints == engine_ai.hint(game, 2)
-    assert thinker._pool is None
-    assert broken.shut
-    assert [r.getMessage() for r in caplog.records] == [
-        "the thinking processes stopped; the computer thinks in threads from now on"
-    ]
 
 
 async def test_an_error_in_the_thinking_reaches_the_caller(workers: Thinker) -> None:

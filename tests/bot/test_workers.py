@@ -1,0 +1,80 @@
+"""Work off the event loop: a thread without workers, worker processes started at once, a thread again
+after they break (said once), and workers stopped at once on close."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import os
+import signal
+import time
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
+
+from bot.workers import Workers
+
+
+async def test_without_workers_the_work_runs_in_a_thread_of_this_process() -> None:
+    workers = Workers(0, name="testing")
+    workers.start()
+
+    assert not workers.in_processes
+    assert await workers.run(os.getpid) == os.getpid()
+    workers.close()
+
+
+async def test_workers_run_the_work_in_another_process() -> None:
+    workers = Workers(1, name="testing")
+    workers.start()
+    try:
+        assert workers.in_processes
+        assert await workers.run(os.getpid) != os.getpid()
+    finally:
+        workers.close()
+
+
+def test_start_starts_every_worker_and_its_warm_up_at_once_and_close_stops_them() -> None:
+    # A warm-up that would take a minute: the workers are running it right after start(), before any
+    # work was asked for, and close() stops them instead of waiting for it.
+    workers = Workers(2, initializer=functools.partial(time.sleep, 60), name="testing")
+    workers.start()
+    processes = list(workers._pool._processes.values())  # type: ignore[union-attr]
+    alive = [p.is_alive() for p in processes]
+
+    workers.close()
+    for p in processes:
+        p.join(30)
+
+    assert alive == [True, True]
+    assert [p.exitcode for p in processes] == [-signal.SIGTERM] * 2
+    assert not workers.in_processes
+
+
+async def test_broken_workers_fall_back_to_a_thread_and_say_so_once(caplog: pytest.LogCaptureFixture) -> None:
+    class BrokenPool:
+        shut = False
+
+        def submit(self, *args, **kwargs) -> Future:
+            future: Future = Future()
+            future.set_exception(BrokenProcessPool("a worker died"))
+            return future
+
+        def shutdown(self, **kwargs) -> None:
+            self.shut = True
+
+    workers = Workers(1, name="thinking")
+    broken = BrokenPool()
+    workers._pool = broken  # type: ignore[assignment]
+
+    with caplog.at_level(logging.ERROR, logger="bot.workers"):
+        pids = await asyncio.gather(workers.run(os.getpid), workers.run(os.getpid))
+
+    assert pids == [os.getpid(), os.getpid()]
+    assert not workers.in_processes
+    assert broken.shut
+    assert [r.getMessage() for r in caplog.records] == [
+        "the thinking processes stopped; thinking in threads from now on"
+    ]
