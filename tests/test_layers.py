@@ -20,8 +20,8 @@ FORBIDDEN = {
 }
 
 # The bot's match service and storage hold the rules of play and the data, and the service's thinking runs
-# in worker processes; Discord stays in cogs and views.
-DISCORD_FREE_BOT_MODULES = ("service", "storage", "thinking")
+# in worker processes (the thinking and its workers); Discord stays in cogs and views.
+DISCORD_FREE_BOT_MODULES = ("service", "storage", "thinking", "workers")
 
 _DYNAMIC_IMPORTERS = frozenset({"import_module", "__import__"})
 
