@@ -5,11 +5,19 @@
 Plays ``--games`` single games (money games for backgammon, with the cube) between level ``A`` and
 level ``B``. Two-player variants swap seats every game; in multigam ``A`` takes one seat, rotating
 through the four seats game by game, and ``B`` plays the other three. Everything is deterministic
-given ``--seed``: the dice come from ``SeededDice(seed)`` and each player is seeded from it.
+given ``--seed``: the dice come from ``SeededDice`` seeded from it, and so is each player.
 
-Prints each side's win rate with its 95% confidence interval (Wilson score), the points per game
-(multigam: placing points, 5/3/2/1, with a 95% interval; backgammon: points won or lost per game,
-cube and gammons included) and the median think time per move (all moves, and the moves with a
+**Duplicate dice** (the default): the games come in groups, one game per seat of ``A`` (2 games, 4 in
+multigam), and every game of a group is played on the same dice, so the luck of the roll that favours
+one seat in one game favours the other side in the next. That takes most of the luck out of the
+comparison (in the 6-point games the variance of the result falls to between a quarter and a half), and
+the groups, not the games, are the independent samples the intervals are computed from. ``--games`` is
+then a whole number of groups. ``--independent-dice`` plays every game on fresh dice instead.
+
+Prints each side's win rate with its 95% confidence interval (Wilson score; with duplicate dice over
+the effective number of games, Kish's design effect measured on the groups), the points per game
+(multigam: placing points, 5/3/2/1; backgammon: points won or lost per game, cube and gammons
+included) with a 95% interval, and the median think time per move (all moves, and the moves with a
 real choice of at least two legal plays; for those also the 95th percentile and the slowest).
 
 Multigam adds A's **head-to-head share**: in how many of the (game, B seat) pairings A finished
@@ -39,18 +47,19 @@ MAX_ACTIONS = 10_000
 
 @dataclass
 class Side:
-    """One level's tally."""
+    """One level's tally. The lists hold one entry per game, for the side's seats in that game."""
 
     level: str
-    games: int = 0
+    games: int = 0  # seats played: one per game for A, three per multigam game for B
     wins: int = 0
-    points: list[float] = field(default_factory=list)
+    won: list[int] = field(default_factory=list)  # games won (first places), per game
+    points: list[float] = field(default_factory=list)  # points (multigam: placing points per seat), per game
     think: list[float] = field(default_factory=list)  # seconds, every play
     think_choice: list[float] = field(default_factory=list)  # seconds, plays with >= 2 legal plays
     ahead: list[float] = field(default_factory=list)  # multigam, A: share of the B seats beaten, per game
 
 
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% for ``z = 1.96``)."""
     if n == 0:
         return (0.0, 1.0)
@@ -59,6 +68,25 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def clustered_wilson(clusters: Sequence[tuple[int, int]], z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion observed in independent clusters of possibly
+    correlated trials, ``(successes, trials)`` per cluster: the interval of ``n / deff`` independent
+    trials, where the design effect ``deff`` (Kish) is the variance of the proportion measured between
+    the clusters over the variance it would have if all ``n`` trials were independent."""
+    k = sum(s for s, _ in clusters)
+    n = sum(t for _, t in clusters)
+    m = len(clusters)
+    if m < 2 or k in (0, n):
+        return wilson(k, n, z)
+    p = k / n
+    # the ratio estimator's variance from the clusters' deviations
+    var = m / (m - 1) * sum((s - p * t) ** 2 for s, t in clusters) / n**2
+    if var <= 0:
+        return wilson(k, n, z)
+    n_eff = p * (1 - p) / var
+    return wilson(p * n_eff, n_eff, z)
 
 
 def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
@@ -71,6 +99,11 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
         return (m, m, m)
     half = z * statistics.stdev(values) / math.sqrt(n)
     return (m, m - half, m + half)
+
+
+def grouped(values: Sequence[float], size: int) -> list[float]:
+    """The means of consecutive groups of ``size`` values (the independent samples of duplicate dice)."""
+    return [statistics.fmean(values[i : i + size]) for i in range(0, len(values), size)]
 
 
 def play_game(
@@ -118,13 +151,21 @@ def run(
     games: int,
     seed: int = 1,
     *,
+    duplicate: bool = True,
     progress: int = 0,
     out=None,
 ) -> tuple[Side, Side]:
-    """Play the arena and print the report; returns the two sides' tallies."""
+    """Play the arena and print the report; returns the two sides' tallies. With ``duplicate`` dice
+    ``games`` must be a multiple of the variant's players (a ``ValueError`` says so)."""
     v = find_variant(variant)
+    group = v.players if duplicate else 1
+    if games % group:
+        raise ValueError(
+            f"with duplicate dice --games must be a multiple of {group} (a game per seat of A on the "
+            f"same dice); {games} is not"
+        )
     a, b = Side(level_a), Side(level_b)
-    dice = SeededDice(seed)
+    stream = SeededDice(seed)
     player_a = get_player(v, level_a, seed=seed * 1000 + 1)
     players_b = [get_player(v, level_b, seed=seed * 1000 + 2 + k) for k in range(v.players - 1)]
     started = time.perf_counter()
@@ -140,44 +181,53 @@ def run(
             else:
                 seats.append(next(others))
                 sides.append(b)
+        dice = SeededDice(f"arena {seed} group {i // group}") if duplicate else stream
         game = play_game(v, seats, dice, sides)
         _tally(v, game.outcome, seat_a, a, b)
         if progress and (i + 1) % progress == 0:
-            lo, hi = wilson(a.wins, a.games)
+            lo, hi = win_interval(a, group)
             print(
                 f"  {i + 1} games: A {level_a} wins {a.wins / a.games:.1%} [{lo:.1%}, {hi:.1%}]"
                 f"  {time.perf_counter() - started:.0f} s",
                 file=sys.stderr,
                 flush=True,
             )
-    report(v, a, b, games, seed, time.perf_counter() - started, out=out)
+    report(v, a, b, games, seed, time.perf_counter() - started, group=group, out=out)
     return a, b
+
+
+def win_interval(side: Side, group: int) -> tuple[float, float]:
+    """The 95% interval of ``side``'s win rate (first places in multigam), the groups of ``group``
+    games being the independent samples."""
+    seats = side.games // len(side.won) if side.won else 1
+    clusters = [
+        (sum(side.won[i : i + group]), seats * len(side.won[i : i + group]))
+        for i in range(0, len(side.won), group)
+    ]
+    return clustered_wilson(clusters)
 
 
 def _tally(v: Variant, outcome: Outcome | None, seat_a: int, a: Side, b: Side) -> None:
     assert outcome is not None
+    a_won = outcome.winner == seat_a
     a.games += 1
+    a.wins += a_won
+    a.won.append(int(a_won))
     if v.players > 2:
-        b.games += v.players - 1
+        others = [seat for seat in range(v.players) if seat != seat_a]
+        b.games += len(others)
+        b.wins += not a_won
+        b.won.append(int(not a_won))
         a.points.append(outcome.scores[seat_a])
-        a.wins += outcome.winner == seat_a
-        beaten = 0
-        for seat in range(v.players):
-            if seat != seat_a:
-                b.points.append(outcome.scores[seat])
-                b.wins += outcome.winner == seat
-                beaten += outcome.scores[seat_a] > outcome.scores[seat]
-        a.ahead.append(beaten / (v.players - 1))
+        b.points.append(statistics.fmean(outcome.scores[seat] for seat in others))
+        beaten = sum(outcome.scores[seat_a] > outcome.scores[seat] for seat in others)
+        a.ahead.append(beaten / len(others))
         return
     b.games += 1
-    if outcome.winner == seat_a:
-        a.wins += 1
-        a.points.append(outcome.points)
-        b.points.append(-outcome.points)
-    else:
-        b.wins += 1
-        a.points.append(-outcome.points)
-        b.points.append(outcome.points)
+    b.wins += not a_won
+    b.won.append(int(not a_won))
+    a.points.append(outcome.points if a_won else -outcome.points)
+    b.points.append(-a.points[-1])
 
 
 def _ms(values: list[float]) -> str:
@@ -193,7 +243,9 @@ def _tail(values: list[float]) -> str:
     return f"p95 {p95 * 1000:.1f} ms, slowest {ordered[-1] * 1000:.1f} ms"
 
 
-def report(v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, out=None) -> None:
+def report(
+    v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, *, group: int = 1, out=None
+) -> None:
     out = out or sys.stdout
     seats = (
         "A rotates through the seats, B plays the other three"
@@ -201,11 +253,19 @@ def report(v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, 
         else "seats swapped every game"
     )
     print(f"arena {v.name}: {games} games, seed {seed}, A = {a.level}, B = {b.level} ({seats})", file=out)
+    if group > 1:
+        print(
+            f"  duplicate dice: each group of {group} games has the same dice, A in every seat; "
+            f"the {games // group} groups are the samples of the intervals",
+            file=out,
+        )
+    else:
+        print("  independent dice: every game has its own dice", file=out)
     for name, side in (("A", a), ("B", b)):
-        lo, hi = wilson(side.wins, side.games)
+        lo, hi = win_interval(side, group)
         rate = side.wins / side.games if side.games else 0.0
         label = "first places" if v.players > 2 else "wins"
-        m, plo, phi = mean_interval(side.points)
+        m, plo, phi = mean_interval(grouped(side.points, group))
         unit = "placing points" if v.players > 2 else "points"
         sign = "" if v.players > 2 else "+"
         print(
@@ -218,7 +278,7 @@ def report(v: Variant, a: Side, b: Side, games: int, seed: int, elapsed: float, 
         )
     if v.players > 2:
         print(f"  field average {sum(v.placing_points) / v.players:.2f} placing points/game", file=out)
-        m, lo, hi = mean_interval(a.ahead)
+        m, lo, hi = mean_interval(grouped(a.ahead, group))
         print(
             f"  head to head: A {a.level} finished ahead of B {b.level} in {m:.2%} of the pairings "
             f"(95% CI {lo:.2%} .. {hi:.2%})",
@@ -236,6 +296,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--b", default="medium", help=f"level of side B: {', '.join(ARENA_LEVELS)}")
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the dice and the players (default 1)")
+    parser.add_argument(
+        "--independent-dice",
+        action="store_true",
+        help="fresh dice for every game (default: duplicate dice, the same dice for each game of a group)",
+    )
     parser.add_argument("--progress", type=int, default=0, help="print a progress line every N games")
     args = parser.parse_args(argv)
     try:
@@ -247,7 +312,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unknown level {level!r}; the levels are: {', '.join(ARENA_LEVELS)}")
     if args.games < 1:
         parser.error("--games must be at least 1")
-    run(variant, args.a, args.b, args.games, args.seed, progress=args.progress)
+    if not args.independent_dice and args.games % variant.players:
+        parser.error(
+            f"with duplicate dice --games must be a multiple of {variant.players} in {variant.name} "
+            "(a game per seat of A on the same dice); or use --independent-dice"
+        )
+    duplicate = not args.independent_dice
+    run(variant, args.a, args.b, args.games, args.seed, duplicate=duplicate, progress=args.progress)
     return 0
 
 

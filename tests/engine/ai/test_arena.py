@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from engine.arena import main, run, wilson
+from engine.arena import clustered_wilson, grouped, main, run, wilson
 
 
 def test_wilson_interval_by_hand():
@@ -25,6 +25,7 @@ def test_arena_prints_win_rates_intervals_and_think_times(capsys):
     )
     out = capsys.readouterr().out
     assert "arena minigam: 6 games, seed 4, A = medium, B = random (seats swapped every game)" in out
+    assert "duplicate dice: each group of 2 games has the same dice, A in every seat; the 3 groups" in out
     lines = [line for line in out.splitlines() if line.strip().startswith(("A ", "B "))]
     assert len(lines) == 2
     wins = []
@@ -71,15 +72,53 @@ def test_multigam_head_to_head_share_by_hand():
     _tally(v, Outcome(Termination.BORNE_OFF, 0, WinKind.PLACINGS, 5, (0, 2, 3, 1), (5, 1, 3, 2)), 1, a, b)
     assert a.ahead == [2 / 3, 1.0, 0.0]
     assert a.points == [3, 5, 1]
+    assert a.won == [0, 1, 0]
+    assert b.points == [8 / 3, 2, 10 / 3]
     assert a.wins == 1
     assert b.wins == 2
+    assert (a.games, b.games) == (3, 9)
 
 
 def test_multigam_placing_points_add_up():
     a, b = run("multigam", "greedy", "random", 4, seed=3, out=io.StringIO())
-    assert len(a.points) == 4
-    assert len(b.points) == 12
-    assert sum(a.points) + sum(b.points) == 4 * (5 + 3 + 2 + 1)
+    assert len(a.points) == len(b.points) == 4  # per game; B's is the mean of its three seats
+    assert sum(a.points) + 3 * sum(b.points) == pytest.approx(4 * (5 + 3 + 2 + 1))
+
+
+def test_clustered_wilson_by_hand():
+    # 100 pairs, half won twice and half lost twice: p = 0.5 over n = 200 games, but the pairs vary
+    # more than independent games would. Between-pair variance of p: m/(m-1) * sum((s - p t)^2) / n^2
+    # = 100/99 * 100 * 1 / 40000; independent games would give p(1-p)/n = 0.25/200. So the 200 games
+    # are worth n_eff = 0.25 / (100/99 * 100/40000) = 99 independent ones.
+    clusters = [(2, 2), (0, 2)] * 50
+    assert clustered_wilson(clusters) == pytest.approx(wilson(49.5, 99))
+    # Every pair split 1-1: no variance between pairs at all; fall back to the games' own interval.
+    assert clustered_wilson([(1, 2)] * 100) == wilson(100, 200)
+    # All won: the plain interval, which reaches 100%.
+    assert clustered_wilson([(2, 2)] * 10) == wilson(20, 20)
+    assert grouped([1, 0, 1, 1, 0, 0], 2) == [0.5, 1.0, 0.0]
+
+
+def test_duplicate_dice_give_a_group_the_same_luck():
+    # The same deterministic level on both sides: on the same dice with the seats swapped, the two
+    # games of a pair are the same game, so each side wins exactly one of them.
+    a, b = run("minigam-strict", "medium", "medium", 20, seed=5, out=io.StringIO())
+    assert a.won[0::2] == b.won[1::2]
+    assert [x + y for x, y in zip(a.won[0::2], a.won[1::2], strict=True)] == [1] * 10
+    # With fresh dice for every game that is not so.
+    a, _ = run("minigam-strict", "medium", "medium", 20, seed=5, duplicate=False, out=io.StringIO())
+    assert [x + y for x, y in zip(a.won[0::2], a.won[1::2], strict=True)] != [1] * 10
+
+
+def test_duplicate_dice_need_whole_groups(capsys):
+    with pytest.raises(ValueError, match="multiple of 4"):
+        run("multigam", "medium", "random", 6, out=io.StringIO())
+    with pytest.raises(SystemExit):
+        main(["--variant", "multigam", "--games", "6"])
+    assert "with duplicate dice --games must be a multiple of 4 in multigam" in capsys.readouterr().err
+    args = ["--variant", "multigam", "--a", "random", "--b", "random", "--games", "3", "--independent-dice"]
+    assert main(args) == 0
+    assert "independent dice: every game has its own dice" in capsys.readouterr().out
 
 
 def test_backgammon_arena_plays_to_the_end_with_the_cube():
