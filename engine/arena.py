@@ -146,8 +146,8 @@ def play_game(
 
 def run(
     variant: str | Variant,
-    level_a: str,
-    level_b: str,
+    level_a: str | Player,
+    level_b: str | Player,
     games: int,
     seed: int = 1,
     *,
@@ -156,7 +156,10 @@ def run(
     out=None,
 ) -> tuple[Side, Side]:
     """Play the arena and print the report; returns the two sides' tallies. With ``duplicate`` dice
-    ``games`` must be a multiple of the variant's players (a ``ValueError`` says so)."""
+    ``games`` must be a multiple of the variant's players (a ``ValueError`` says so).
+
+    A level is a name (``ARENA_LEVELS``) or a :class:`Player` (to measure a player being developed;
+    B's seats then share that one player)."""
     v = find_variant(variant)
     group = v.players if duplicate else 1
     if games % group:
@@ -164,10 +167,10 @@ def run(
             f"with duplicate dice --games must be a multiple of {group} (a game per seat of A on the "
             f"same dice); {games} is not"
         )
-    a, b = Side(level_a), Side(level_b)
+    a, b = Side(_name(level_a)), Side(_name(level_b))
     stream = SeededDice(seed)
-    player_a = get_player(v, level_a, seed=seed * 1000 + 1)
-    players_b = [get_player(v, level_b, seed=seed * 1000 + 2 + k) for k in range(v.players - 1)]
+    player_a = _player(v, level_a, seed * 1000 + 1)
+    players_b = [_player(v, level_b, seed * 1000 + 2 + k) for k in range(v.players - 1)]
     started = time.perf_counter()
     for i in range(games):
         seat_a = i % v.players
@@ -194,6 +197,14 @@ def run(
             )
     report(v, a, b, games, seed, time.perf_counter() - started, group=group, out=out)
     return a, b
+
+
+def _name(level: str | Player) -> str:
+    return level if isinstance(level, str) else getattr(level, "name", type(level).__name__)
+
+
+def _player(v: Variant, level: str | Player, seed: int) -> Player:
+    return get_player(v, level, seed=seed) if isinstance(level, str) else level
 
 
 def win_interval(side: Side, group: int) -> tuple[float, float]:

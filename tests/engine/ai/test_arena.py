@@ -149,3 +149,13 @@ def test_think_time_tail_by_hand():
     values = [i / 1000 for i in range(1, 101)]  # 1..100 ms
     assert _tail(values) == "p95 95.0 ms, slowest 100.0 ms"
     assert _tail([0.004]) == "p95 4.0 ms, slowest 4.0 ms"
+
+
+def test_a_side_can_be_a_player_object():
+    from engine.ai import get_player
+
+    out = io.StringIO()
+    a, b = run("minigam", get_player("minigam", "medium"), "random", 4, seed=2, out=out)
+    assert a.level == "TwoPlayerAI"
+    assert a.games == b.games == 4
+    assert "A = TwoPlayerAI, B = random" in out.getvalue()
