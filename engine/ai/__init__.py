@@ -23,7 +23,7 @@ What each level is (:mod:`engine.ai.players`):
 ``hard``   expectimax over the dice (:mod:`engine.ai.search`) on a fuller evaluation. 6-point
            games: the whole hand-made model (combination shots through open points, entry
            against made points, blocks), two rolls deep. Multigam: the whole placing model
-           (every player's shots, combined ones included), looking one round ahead.
+           (every player's shots, combined ones included), over the next player's 21 rolls.
            Backgammon: a TD(λ) network (:mod:`engine.ai.net`) with calibrated gammon chances
            (:mod:`engine.ai.bg`), one roll deep
 ========== ==================================================================================

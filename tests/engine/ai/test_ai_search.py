@@ -108,3 +108,29 @@ def test_easy_makes_small_mistakes_but_never_a_blunder(variant):
         differs += chosen is not ranked[0][2]
     # human-like: it does not always play the engine's first choice, but mostly does
     assert 0 < differs < len(games) / 2
+
+
+# ------------------------------------------------------------------ multigam's look-ahead
+
+#   point:    1    2    3    4    5    6      bar                           off
+#   player:  0x2  0x3  2x2  2x2  3x2  3x2     player 1: one; 2 and 3: one each    player 1: four
+# Player 0 has just played. Players 0, 2 and 3 hold all six points, so player 1, next to roll, is
+# closed out: every one of the 21 rolls passes. Player 1 is otherwise close to finishing, so
+# whether it rolls before or after the others matters to everyone's placings.
+CLOSED_OUT_NEXT = {
+    "points": {1: (0, 2), 2: (0, 3), 3: (2, 2), 4: (2, 2), 5: (3, 2), 6: (3, 2)},
+    "bar": [0, 1, 1, 1],
+    "off": [0, 4, 0, 0],
+}
+
+
+def test_multigam_look_ahead_over_a_closed_out_next_player_skips_their_turn():
+    pos = Position.from_points("multigam", turn=1, **CLOSED_OUT_NEXT)
+    hard = get_player("multigam", "hard")
+    for dice, _ in search.ROLLS:
+        assert [p.moves for p in search.to_move(pos, 1).legal_plays(dice)] in ([], [()])
+    # Looking ahead over player 1's roll is the model's value with player 2 to roll ...
+    assert hard.lookahead(pos, 0, frozenset()) == pytest.approx(hard.ev.scores(pos, 2)[0])
+    # ... which is not the static value (player 1 to roll, its entry priced as a delay).
+    assert hard.value(pos, 0, frozenset()) == pytest.approx(hard.ev.scores(pos, 1)[0])
+    assert hard.lookahead(pos, 0, frozenset()) != pytest.approx(hard.value(pos, 0, frozenset()))
