@@ -9,10 +9,12 @@ given ``--seed``: the dice come from ``SeededDice`` seeded from it, and so is ea
 
 **Duplicate dice** (the default): the games come in groups, one game per seat of ``A`` (2 games, 4 in
 multigam), and every game of a group is played on the same dice, so the luck of the roll that favours
-one seat in one game favours the other side in the next. That takes most of the luck out of the
-comparison (in the 6-point games the variance of the result falls to between a quarter and a half), and
-the groups, not the games, are the independent samples the intervals are computed from. ``--games`` is
-then a whole number of groups. ``--independent-dice`` plays every game on fresh dice instead.
+one seat in one game favours the other side in the next. In the 6-point games that takes much of the
+luck out of the comparison (the variance of the win rate falls to 0.3 to 0.85 of what fresh dice give,
+least between close levels; see engine/ai/RESULTS.md); in backgammon, where different plays soon make
+different games, it changes little. The groups, not the games, are the independent samples the
+intervals are computed from. ``--games`` is then a whole number of groups. ``--independent-dice``
+plays every game on fresh dice instead.
 
 Prints each side's win rate with its 95% confidence interval (Wilson score; with duplicate dice over
 the effective number of games, Kish's design effect measured on the groups), the points per game
@@ -190,7 +192,7 @@ def run(
         if progress and (i + 1) % progress == 0:
             lo, hi = win_interval(a, group)
             print(
-                f"  {i + 1} games: A {level_a} wins {a.wins / a.games:.1%} [{lo:.1%}, {hi:.1%}]"
+                f"  {i + 1} games: A {a.level} wins {a.wins / a.games:.1%} [{lo:.1%}, {hi:.1%}]"
                 f"  {time.perf_counter() - started:.0f} s",
                 file=sys.stderr,
                 flush=True,
