@@ -53,12 +53,15 @@ class Side:
 
     level: str
     games: int = 0  # seats played: one per game for A, three per multigam game for B
-    wins: int = 0
     won: list[int] = field(default_factory=list)  # games won (first places), per game
     points: list[float] = field(default_factory=list)  # points (multigam: placing points per seat), per game
     think: list[float] = field(default_factory=list)  # seconds, every play
     think_choice: list[float] = field(default_factory=list)  # seconds, plays with >= 2 legal plays
     ahead: list[float] = field(default_factory=list)  # multigam, A: share of the B seats beaten, per game
+
+    @property
+    def wins(self) -> int:
+        return sum(self.won)
 
 
 def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
@@ -164,11 +167,9 @@ def run(
     B's seats then share that one player)."""
     v = find_variant(variant)
     group = v.players if duplicate else 1
-    if games % group:
-        raise ValueError(
-            f"with duplicate dice --games must be a multiple of {group} (a game per seat of A on the "
-            f"same dice); {games} is not"
-        )
+    problem = games_problem(v, games, duplicate)
+    if problem:
+        raise ValueError(problem)
     a, b = Side(_name(level_a)), Side(_name(level_b))
     stream = SeededDice(seed)
     player_a = _player(v, level_a, seed * 1000 + 1)
@@ -201,6 +202,18 @@ def run(
     return a, b
 
 
+def games_problem(v: Variant, games: int, duplicate: bool) -> str | None:
+    """Why ``games`` games cannot be played in ``v`` (None when they can)."""
+    if games < 1:
+        return "--games must be at least 1"
+    if duplicate and games % v.players:
+        return (
+            f"with duplicate dice --games must be a multiple of {v.players} in {v.name} "
+            "(a game per seat of A on the same dice); or use --independent-dice"
+        )
+    return None
+
+
 def _name(level: str | Player) -> str:
     return level if isinstance(level, str) else getattr(level, "name", type(level).__name__)
 
@@ -224,21 +237,16 @@ def _tally(v: Variant, outcome: Outcome | None, seat_a: int, a: Side, b: Side) -
     assert outcome is not None
     a_won = outcome.winner == seat_a
     a.games += 1
-    a.wins += a_won
     a.won.append(int(a_won))
+    b.games += v.players - 1
+    b.won.append(int(not a_won))
     if v.players > 2:
         others = [seat for seat in range(v.players) if seat != seat_a]
-        b.games += len(others)
-        b.wins += not a_won
-        b.won.append(int(not a_won))
         a.points.append(outcome.scores[seat_a])
         b.points.append(statistics.fmean(outcome.scores[seat] for seat in others))
         beaten = sum(outcome.scores[seat_a] > outcome.scores[seat] for seat in others)
         a.ahead.append(beaten / len(others))
         return
-    b.games += 1
-    b.wins += not a_won
-    b.won.append(int(not a_won))
     a.points.append(outcome.points if a_won else -outcome.points)
     b.points.append(-a.points[-1])
 
@@ -323,14 +331,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for level in (args.a, args.b):
         if level not in ARENA_LEVELS:
             parser.error(f"unknown level {level!r}; the levels are: {', '.join(ARENA_LEVELS)}")
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    if not args.independent_dice and args.games % variant.players:
-        parser.error(
-            f"with duplicate dice --games must be a multiple of {variant.players} in {variant.name} "
-            "(a game per seat of A on the same dice); or use --independent-dice"
-        )
     duplicate = not args.independent_dice
+    problem = games_problem(variant, args.games, duplicate)
+    if problem:
+        parser.error(problem)
     run(variant, args.a, args.b, args.games, args.seed, duplicate=duplicate, progress=args.progress)
     return 0
 

@@ -113,6 +113,8 @@ def test_duplicate_dice_give_a_group_the_same_luck():
 def test_duplicate_dice_need_whole_groups(capsys):
     with pytest.raises(ValueError, match="multiple of 4"):
         run("multigam", "medium", "random", 6, out=io.StringIO())
+    with pytest.raises(ValueError, match="at least 1"):
+        run("minigam", "medium", "random", 0, out=io.StringIO())
     with pytest.raises(SystemExit):
         main(["--variant", "multigam", "--games", "6"])
     assert "with duplicate dice --games must be a multiple of 4 in multigam" in capsys.readouterr().err
