@@ -57,7 +57,7 @@ from engine.ai.players import (
     PubevalPlayer,
     TwoPlayerAI,
 )
-from engine.ai.sixpoint import SixPointEval
+from engine.ai.sixpoint import SixPointEval, hint_win
 from engine.game import Game
 from engine.position import Play
 from engine.variants import Variant, find_variant
@@ -171,7 +171,7 @@ def hint(game: Game, count: int = 3) -> list[Hint]:
             win = _clamp(probs.win + (value - probs.equity) / 2)
             out.append(Hint(play, notation, win, gammon=min(probs.gammon, win), equity=value))
         else:
-            out.append(Hint(play, notation, _clamp((value + 1.0) / 2.0)))
+            out.append(Hint(play, notation, hint_win(v.name, value)))
     return out
 
 

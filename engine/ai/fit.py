@@ -7,6 +7,13 @@ their plays replaced by random ones so that the data also holds worse positions,
 position after a play with the game's result. It then fits, by logistic regression (Newton's
 method), the contact and race win models and the gammon and Mulligan models, and prints the
 constants to paste into ``engine/ai/bg.py`` with their log-loss. Pure Python; a few minutes.
+
+    python -m engine.ai.fit --hints minigam --games 400 --seed 7
+
+fits instead the calibration of the 6-point hints (``HINT_CALIBRATION`` in :mod:`engine.ai.sixpoint`):
+``hard`` plays itself, and at every move with a choice the look-ahead value of its play (what the hint
+shows first) is recorded with whether the mover won. The hand-made evaluation ranks plays well but its
+numbers are not probabilities; ``P = logistic(a + b * logit((value + 1) / 2))`` makes them so.
 """
 
 from __future__ import annotations
@@ -18,9 +25,10 @@ import sys
 import time
 from collections.abc import Sequence
 
-from engine.ai import bg
+from engine.ai import bg, get_player
 from engine.ai.bg import BgEval, logistic
 from engine.ai.pubeval import pubeval
+from engine.ai.sixpoint import raw_logit
 from engine.dice import SeededDice
 from engine.game import Game
 from engine.position import Position
@@ -56,6 +64,28 @@ def self_play(games: int, seed: int, explore: float = 0.05) -> list[tuple[Positi
         kind = ev._final_kind(final, winner)
         mkind = mull._final_kind(final, winner)
         out.extend((pos, me, winner, kind, mkind) for pos, me in trail)
+    return out
+
+
+def hint_samples(variant: str, games: int, seed: int) -> list[tuple[float, int]]:
+    """``(logit of the hint's raw win chance, 1 if the mover won)`` at every move with a choice of
+    ``games`` games of ``hard`` against itself."""
+    player = get_player(variant, "hard", seed=seed)
+    dice = SeededDice(seed)
+    out = []
+    for _ in range(games):
+        game = Game.start(variant, dice)
+        moves: list[tuple[float, int]] = []
+        while game.outcome is None:
+            if game.awaiting == "roll":
+                game = game.roll(dice)
+            elif len(game.legal_plays()) > 1:
+                value, _, play = player.analyse(game, at_least=3)[0]
+                moves.append((raw_logit(value), game.turn))
+                game = game.play(play)
+            else:
+                game = game.play(game.legal_plays()[0])
+        out.extend((x, int(game.outcome.winner == mover)) for x, mover in moves)
     return out
 
 
@@ -119,8 +149,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--explore", type=float, default=0.05)
+    parser.add_argument("--hints", metavar="VARIANT", help="fit a 6-point variant's hint calibration instead")
     args = parser.parse_args(argv)
     started = time.perf_counter()
+    if args.hints:
+        samples = hint_samples(args.hints, args.games, args.seed)
+        xs = [(1.0, x) for x, _ in samples]
+        ys = [float(y) for _, y in samples]
+        w = fit_logistic(xs, ys)
+        print(
+            f"{len(xs)} moves from {args.games} games; log-loss {log_loss((0.0, 1.0), xs, ys):.4f} raw, "
+            f"{log_loss(w, xs, ys):.4f} calibrated",
+            file=sys.stderr,
+        )
+        print(f'    "{args.hints}": ({w[0]:.4f}, {w[1]:.4f}),')
+        print(f"# {time.perf_counter() - started:.0f} s", file=sys.stderr)
+        return 0
     samples = self_play(args.games, args.seed, args.explore)
     print(
         f"{len(samples)} positions from {args.games} games in {time.perf_counter() - started:.0f} s",

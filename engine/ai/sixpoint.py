@@ -19,9 +19,36 @@ roll; :meth:`SixPointEval.win` gives the probability itself.
 
 from __future__ import annotations
 
+import math
+
 from engine.ai.race import race_state, race_table
 from engine.position import Position, paths_for
 from engine.variants import Variant
+
+# The hints' calibration, ``(a, b)`` per variant: the chance to win is ``logistic(a + b * raw_logit(value))``
+# for a look-ahead value (equity) of ``hard``. Fitted to ``hard``'s self-play by
+# ``python -m engine.ai.fit --hints VARIANT --games G --seed 7`` (G: 400, 800, 400 games).
+HINT_CALIBRATION: dict[str, tuple[float, float]] = {
+    "minigam": (0.0684, 0.7136),
+    "minigam-full-entry": (0.2079, 0.8316),
+    "minigam-strict": (0.0952, 0.8330),
+}
+
+
+def raw_logit(equity: float) -> float:
+    """The logit of the win chance an equity ``2 * P - 1`` stands for (bounded at 1e-6 and 1 - 1e-6)."""
+    p = min(max((equity + 1.0) / 2.0, 1e-6), 1.0 - 1e-6)
+    return math.log(p / (1.0 - p))
+
+
+def hint_win(variant: str, equity: float) -> float:
+    """The chance to win that a hint shows for ``hard``'s look-ahead ``equity`` (calibrated; a
+    certain result stays certain)."""
+    if equity >= 1.0 or equity <= -1.0:
+        return 1.0 if equity > 0 else 0.0
+    a, b = HINT_CALIBRATION.get(variant, (0.0, 1.0))
+    return 1.0 / (1.0 + math.exp(-(a + b * raw_logit(equity))))
+
 
 _ROLLS = tuple((a, b, 1 / 36 if a == b else 2 / 36) for a in range(1, 7) for b in range(a, 7))
 
