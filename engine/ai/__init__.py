@@ -65,7 +65,14 @@ from engine.variants import Variant, find_variant
 LEVELS = ("easy", "medium", "hard")
 ARENA_LEVELS = ("random", "greedy", *LEVELS)
 
-__all__ = ["ARENA_LEVELS", "LEVELS", "Hint", "Player", "get_player", "hint"]
+__all__ = ["ARENA_LEVELS", "LEVELS", "Hint", "Player", "get_player", "hint", "levels_for"]
+
+
+def levels_for(variant: str | Variant) -> tuple[str, ...]:
+    """The levels people may choose for ``variant`` (vs-bot, computer seats), weakest first: the one
+    list that commands, menus and texts are made from."""
+    find_variant(variant)
+    return LEVELS
 
 
 @dataclass(frozen=True, slots=True)
