@@ -38,7 +38,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.ai import ARENA_LEVELS, Player, get_player
+from engine.ai import ARENA_LEVELS, Player, arena_levels_for, get_player
 from engine.dice import SeededDice
 from engine.game import Game, Outcome
 from engine.variants import VARIANTS, Variant, find_variant
@@ -329,8 +329,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     for level in (args.a, args.b):
-        if level not in ARENA_LEVELS:
-            parser.error(f"unknown level {level!r}; the levels are: {', '.join(ARENA_LEVELS)}")
+        if level not in arena_levels_for(variant):
+            levels = ", ".join(arena_levels_for(variant))
+            parser.error(f"unknown level {level!r} for {variant.name}; the levels are: {levels}")
     duplicate = not args.independent_dice
     problem = games_problem(variant, args.games, duplicate)
     if problem:
