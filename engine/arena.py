@@ -1,6 +1,7 @@
 """The arena: computer players against each other, to measure the levels.
 
     python -m engine.arena --variant minigam --a hard --b medium --games 2000 --seed 1
+    python -m engine.arena grade --variant backgammon --level hard --games 100   (see engine.grade)
 
 Plays ``--games`` single games (money games for backgammon, with the cube) between level ``A`` and
 level ``B``. Two-player variants swap seats every game; in multigam ``A`` takes one seat, rotating
@@ -309,6 +310,11 @@ def report(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] in (["grade"], ["cube"]):  # the backgammon benchmarks (engine.grade)
+        from engine import grade
+
+        return grade.main(argv)
     parser = argparse.ArgumentParser(
         prog="python -m engine.arena", description="Computer players against each other."
     )
