@@ -29,6 +29,7 @@ import gnubg_nn
 
 from engine.ai.evaluator import Chances, final_chances
 from engine.position import Dice, Play, Position
+from engine.variants import Variant
 
 Board = list[list[int]]
 
@@ -52,6 +53,20 @@ def side(pos: Position, player: int) -> list[int]:
 def to_board(pos: Position, on_roll: int) -> Board:
     """gnubg's board of ``pos`` with ``on_roll`` to roll: ``[not on roll, on roll]``."""
     return [side(pos, 1 - on_roll), side(pos, on_roll)]
+
+
+def from_board(board: Board, variant: Variant, on_roll: int) -> Position:
+    """The engine's position of gnubg's ``board`` (``[not on roll, on roll]``) with ``on_roll`` to
+    move (the inverse of :func:`to_board`)."""
+    points: dict[int, tuple[int, int]] = {}
+    for player, counts in ((1 - on_roll, board[0]), (on_roll, board[1])):
+        forward = variant.directions[player] > 0
+        for d in range(1, 25):
+            if counts[d - 1]:
+                points[25 - d if forward else d] = (player, counts[d - 1])
+    bar = [0, 0]
+    bar[1 - on_roll], bar[on_roll] = board[0][24], board[1][24]
+    return Position.from_points(variant, turn=on_roll, points=points, bar=bar)
 
 
 def chances_of(probs) -> Chances:
