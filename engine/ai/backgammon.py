@@ -32,7 +32,7 @@ from engine.position import Play, Position
 from engine.variants import Variant
 
 PLY = {"expert": 2, "hard": 0, "medium": 0, "easy": 0}
-NOISE = {"expert": 0.0, "hard": 0.0, "medium": 0.030, "easy": 0.065}
+NOISE = {"expert": 0.0, "hard": 0.0, "medium": 0.042, "easy": 0.077}
 """Standard deviation of the error added to each play's equity (and to the cube's equities)."""
 
 
