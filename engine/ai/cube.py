@@ -28,7 +28,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ai.evaluator import Chances
+from engine.ai.chances import Chances
 from engine.ai.stakes import Stakes
 from engine.position import Position
 

@@ -27,7 +27,7 @@ from functools import cache
 
 import gnubg_nn
 
-from engine.ai.evaluator import Chances, final_chances
+from engine.ai.chances import Chances, final_chances
 from engine.position import Dice, Play, Position
 from engine.variants import Variant
 

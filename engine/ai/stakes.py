@@ -21,7 +21,7 @@ from engine.ai import met
 from engine.position import Position, paths_for
 
 if TYPE_CHECKING:
-    from engine.ai.evaluator import Chances
+    from engine.ai.chances import Chances
     from engine.game import Game
 
 

@@ -17,8 +17,9 @@ from dataclasses import dataclass, replace
 import gnubg_nn
 
 from engine.ai.backgammon import cube_decision
+from engine.ai.chances import Chances, final_chances
 from engine.ai.cube import CubeDecision
-from engine.ai.evaluator import Chances, ScoredPlay, final_chances, value_at
+from engine.ai.evaluator import ScoredPlay, value_at
 from engine.ai.gnubg import GnubgEvaluator, chances_of, evaluator, result_key, to_board
 from engine.ai.stakes import Stakes
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
