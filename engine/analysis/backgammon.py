@@ -24,9 +24,10 @@ from engine.ai.gnubg import GnubgEvaluator, chances_of, evaluator, result_key, t
 from engine.ai.stakes import Stakes
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
 from engine.analysis.rating import rating
+from engine.analysis.walk import luck as walk_luck
 from engine.analysis.walk import states, summarise
 from engine.game import Event, Game, MatchContext
-from engine.position import Dice, Play, all_dice
+from engine.position import Dice, Play
 
 PLY = 2
 CLOSE = 0.08
@@ -82,18 +83,7 @@ def roll_luck(game: Game, ev: GnubgEvaluator, first: bool) -> float:
     def best(dice: Dice) -> float:
         return max(stakes.equity(c, p.result) for p, c in ev.plays(pos, dice))
 
-    total = weight = 0.0
-    this_roll = 0.0
-    for dice in all_dice():
-        if first and dice.is_double:
-            continue
-        w = 1.0 if dice.is_double else 2.0
-        value = best(dice)
-        total += w * value
-        weight += w
-        if {dice.high, dice.low} == {game.dice.high, game.dice.low}:
-            this_roll = value
-    return this_roll - total / weight
+    return walk_luck(best, game.dice, first=first)
 
 
 def analyse(variant: str, events: Sequence[Event], match: MatchContext | None = None) -> GameAnalysis:

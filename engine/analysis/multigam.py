@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from engine.ai import get_player
 from engine.ai.players import MultiHard
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
-from engine.analysis.walk import states, summarise
+from engine.analysis.walk import luck, states, summarise
 from engine.game import Event, Game, MatchContext
-from engine.position import all_dice
+from engine.position import Dice
 from engine.variants import find_variant
 
 
@@ -50,17 +50,10 @@ def _review(index: int, turn: int, game: Game, event: Event, player: MultiHard) 
     ranked = player.analyse(game, at_least=1)
     best_value, _, best = ranked[0]
     played = player.lookahead(play.result, me, gone) if play.result != best.result else best_value
-    luck = 0.0
-    total = weight = 0.0
-    for dice in all_dice():
-        if turn == 1 and dice.is_double:
-            continue
-        w = 1.0 if dice.is_double else 2.0
-        value = max(player.value(p.result, me, gone) for p in pos.legal_plays(dice))
-        total += w * value
-        weight += w
-        if (dice.high, dice.low) == (game.dice.high, game.dice.low):
-            luck = value
+    def best_static(dice: Dice) -> float:
+        return max(player.value(p.result, me, gone) for p in pos.legal_plays(dice))
+
+    rolled = luck(best_static, game.dice, first=turn == 1)
     return Review(
         index,
         turn,
@@ -71,7 +64,7 @@ def _review(index: int, turn: int, game: Game, event: Event, player: MultiHard) 
         pos.format_play(play),
         pos.format_play(best),
         max(0.0, best_value - played),
-        luck - total / weight,
+        rolled,
         len(legal) == 1,
     )
 

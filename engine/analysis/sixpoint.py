@@ -24,9 +24,9 @@ from engine.ai import search
 from engine.ai.sixpoint import SixPointEval, hint_win
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
 from engine.analysis.rating import rating
-from engine.analysis.walk import states, summarise
+from engine.analysis.walk import luck, states, summarise
 from engine.game import Event, Game, MatchContext
-from engine.position import Dice, Position, all_dice
+from engine.position import Dice, Position
 from engine.variants import Variant, find_variant
 
 
@@ -134,14 +134,7 @@ def _review(index: int, turn: int, game: Game, event: Event, value: Valuer) -> t
 
 
 def _luck(pos: Position, dice: Dice, mover: int, value: Valuer, *, first: bool) -> float:
-    total = weight = this_roll = 0.0
-    for d in all_dice():
-        if first and d.is_double:
-            continue
-        w = 1.0 if d.is_double else 2.0
-        best = max(value(p.result, mover, False) for p in pos.legal_plays(d))
-        total += w * best
-        weight += w
-        if (d.high, d.low) == (dice.high, dice.low):
-            this_roll = best
-    return this_roll - total / weight
+    def best(d: Dice) -> float:
+        return max(value(p.result, mover, False) for p in pos.legal_plays(d))
+
+    return luck(best, dice, first=first)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 from engine.analysis.model import PlayerSummary, Review
 from engine.dice import ScriptedDice
 from engine.game import Event, Game, MatchContext
+from engine.position import Dice, all_dice
 from engine.variants import Variant, find_variant
 
 
@@ -68,3 +69,19 @@ def summarise(
     return tuple(out)
 
 
+
+
+def luck(best: Callable[[Dice], float], dice: Dice, *, first: bool) -> float:
+    """The luck of rolling ``dice``: ``best(dice)`` (the value of the best play of a roll) against
+    its average over every roll (``first``: the opening roll, never a double)."""
+    total = weight = this_roll = 0.0
+    for d in all_dice():
+        if first and d.is_double:
+            continue
+        w = 1.0 if d.is_double else 2.0
+        value = best(d)
+        total += w * value
+        weight += w
+        if (d.high, d.low) == (dice.high, dice.low):
+            this_roll = value
+    return this_roll - total / weight
