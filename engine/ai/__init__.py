@@ -100,7 +100,7 @@ class Hint:
     notation: str
     win: float  # probability that the player to move wins the game, 0..1
     gammon: float | None = None  # backgammon: probability of winning a gammon or better
-    equity: float | None = None  # backgammon: cubeless equity in points per game
+    equity: float | None = None  # backgammon: equity under the stakes (money, match score, Mulligans), cube 1
     expected_points: float | None = None  # multigam: expected placing points (5/3/2/1)
 
 

@@ -161,3 +161,21 @@ def test_a_finished_game_is_certain_not_evaluated():
     chances = evaluator().after_play(play.result, 0, 2)
     assert chances == final_chances(play.result, 0)
     assert (chances.win, chances.win_gammon, chances.win_backgammon) == (1.0, 1.0, 1.0)
+
+
+# ------------------------------------------------------------------ Mulligans
+
+
+def test_mulligan_scoring_changes_the_choice_of_play():
+    # From a game between random players: player 0's 4-5. By money equity (gammons twice) gnubg
+    # hits, 13/8/4*; with Mulligans three-fold while possible the quiet 22/17 21/17 is best.
+    pos = Position.from_id("backgammon-mulligan:0:Dz4sgAWGBxzDCg")
+    game = Game(pos, dice=Dice(4, 5))
+    listed = evaluator().plays(pos, game.dice)
+    money_best = max(listed, key=lambda t: t[1].money)[0]
+    assert money_best.result == pos.parse_play(game.dice, "13/8/4*").result
+    stakes = Stakes.of(game, 0)
+    assert stakes.mulligan
+    mulligan_best = max(listed, key=lambda t: stakes.equity(t[1], t[0].result))[0]
+    assert mulligan_best.result == pos.parse_play(game.dice, "22/17 21/17").result
+    assert get_player("backgammon-mulligan", "hard").choose_play(game) is mulligan_best
