@@ -124,7 +124,7 @@ def cube_state(game: Game) -> CubeState:
     else:
         owner = Owner.ROLLER if game.cube_owner == game.turn else Owner.OPPONENT
     jacoby = bool(getattr(game.match, "jacoby", False)) and game.match.target <= 0
-    available = game.variant.cube and game.may_double(game.turn) if game.dice is None else False
+    available = game.may_double(game.turn)  # before the roll, the cube where the rules allow it
     return CubeState(game.cube, owner, available, jacoby, game.match.crawford)
 
 
@@ -141,7 +141,9 @@ def cube_decision(game: Game, ev: Evaluator, ply: int) -> CubeDecision:
 
 def position_value(game: Game, player: int, ev: Evaluator, ply: int) -> float:
     """What the position is worth to ``player``, in normalised equity, with the cube handled
-    right from here (the player on roll doubling when right; after the roll: the best play)."""
+    right from here (the player on roll doubling when right; after the roll: the best play). An
+    offer waiting for an answer is left out: this is what playing on is worth."""
+    game = replace(game, resign_offer=None, double_offered=False)
     mover = game.turn
     if game.dice is not None:
         best = rank_plays(ev, game.position, game.dice, Stakes.of(game, mover), ply)[0].value
