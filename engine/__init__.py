@@ -13,16 +13,28 @@ from engine.errors import (
     IllegalPlayError,
     IncompletePlayError,
     InvalidPlayError,
+    MatchTargetError,
     PlayError,
     PositionError,
     PositionIdError,
 )
-from engine.game import Event, Game, Match, MatchContext, Outcome, Termination, WinKind, replay
+from engine.game import (
+    MAX_MATCH_POINTS,
+    Event,
+    Game,
+    Match,
+    MatchContext,
+    Outcome,
+    Termination,
+    WinKind,
+    replay,
+)
 from engine.position import BAR, OFF, Dice, Move, Play, Position, all_dice
 from engine.variants import VARIANTS, UnknownVariantError, Variant, find_variant
 
 __all__ = [
     "BAR",
+    "MAX_MATCH_POINTS",
     "OFF",
     "VARIANTS",
     "AmbiguousPlayError",
@@ -37,6 +49,7 @@ __all__ = [
     "InvalidPlayError",
     "Match",
     "MatchContext",
+    "MatchTargetError",
     "Move",
     "Outcome",
     "Play",

@@ -56,3 +56,7 @@ class GameStateError(EngineError):
 
 class GameDataError(GameStateError):
     """A stored game or match (JSON) that cannot be read: unknown format version, missing or bad fields."""
+
+
+class MatchTargetError(GameStateError):
+    """A match target out of range (a match is 1 to ``MAX_MATCH_POINTS`` points, or 0 for one game)."""

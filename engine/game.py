@@ -11,12 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 
 from engine.dice import DiceSource, roll
-from engine.errors import GameDataError, GameStateError, PositionError
+from engine.errors import GameDataError, GameStateError, MatchTargetError, PositionError
 from engine.notation import format_moves
+from engine.picker import next_moves
 from engine.position import OFF, Dice, Move, Play, Position, paths_for
 from engine.variants import Variant, find_variant
 
 FORMAT_VERSION = 1
+
+MAX_MATCH_POINTS = 25
+"""The longest match players may choose (a match is 1 to this many points; 0 is a single money game)."""
 
 
 class Termination(enum.Enum):
@@ -27,6 +31,8 @@ class Termination(enum.Enum):
 
 
 class WinKind(enum.Enum):
+    """What a game was won as; the winner scores ``multiplier`` × the cube (multigam: placing points)."""
+
     SINGLE = "single"
     GAMMON = "gammon"
     BACKGAMMON = "backgammon"
@@ -223,6 +229,15 @@ class Game:
             return ()
         return self.position.legal_plays(self.dice)
 
+    def next_moves(self, prefix: Sequence[Move] = ()) -> tuple[tuple[Move, ...], Play | None]:
+        """For a move-by-move picker: the distinct single moves that can follow ``prefix`` (the moves
+        picked so far, in any order) on the way to a legal play, and the legal play ``prefix``
+        already makes, if any (see :func:`engine.picker.next_moves`). ``((), None)`` when nothing is
+        to be played (no dice, game over, a pass)."""
+        if self.dice is None or self.outcome is not None:
+            return (), None
+        return next_moves(self.position, self.dice, prefix)
+
     def must_pass(self) -> bool:
         """Rolled, and no die can be played."""
         plays = self.legal_plays()
@@ -304,7 +319,7 @@ class Game:
             finished = (*finished, mover)
         if v.players == 2:
             if mover in finished:
-                kind = self._win_kind(mover)
+                kind = _loss_kind(pos, 1 - mover)
                 outcome = Outcome(Termination.BORNE_OFF, mover, kind, kind.multiplier * self.cube)
                 return _evolve(self, finished=finished, outcome=outcome)
             return _evolve(self, position=pos.with_turn(1 - mover))
@@ -323,27 +338,6 @@ class Game:
         """Finished players first, then whoever is still playing, then leavers (first to leave last)."""
         leavers = [e.player for e in self.events if e.kind in ("resign", "forfeit")]
         return (*self.finished, *active, *reversed(leavers))
-
-    def _win_kind(self, winner: int) -> WinKind:
-        v = self.variant
-        pos = self.position
-        loser = 1 - winner
-        if v.scoring == "mulligan":
-            path = paths_for(v)[loser]
-            home = {path[k] for k in range(v.points - 6, v.points)}
-            outside = pos.bar[loser] > 0 or any(
-                val and (val & 3) == loser and i not in home for i, val in enumerate(pos.board)
-            )
-            return WinKind.MULLIGAN if outside else WinKind.SINGLE
-        if v.scoring != "backgammon" or pos.off[loser] > 0:
-            return WinKind.SINGLE
-        path = paths_for(v)[winner]
-        winner_home = {path[k] for k in range(v.points - 6, v.points)}
-        if pos.bar[loser] or any(
-            val and (val & 3) == loser and i in winner_home for i, val in enumerate(pos.board)
-        ):
-            return WinKind.BACKGAMMON
-        return WinKind.GAMMON
 
     def double(self, player: int | None = None) -> Game:
         self._check_actor(player, "double")
@@ -389,29 +383,59 @@ class Game:
             self, double_offered=False, outcome=outcome, events=(*self.events, Event("drop", dropper))
         )
 
-    def resign(self, player: int, level: int = 1) -> Game:
-        """``player`` resigns: in backgammon an offer of a single (1), gammon (2) or backgammon (3)
-        that the opponent accepts or rejects; elsewhere the game (or, in multigam, the player's
-        place) is lost at once."""
+    def resignation_value(self, player: int) -> WinKind:
+        """The most a resignation by ``player`` can still cost now, per RULES.md; the points are
+        ``kind.multiplier`` × the cube.
+
+        - ``backgammon``: a single once ``player`` has borne a checker off; otherwise a backgammon
+          while a checker of theirs is on the bar or in the opponent's home board, else a gammon
+          (exactly what the game would be worth if the opponent bore off now).
+        - ``backgammon-mulligan``: a Mulligan (3) while one is still possible for the winner (the
+          resigner has a checker on the bar or outside their own home board), else a single.
+        - multigam: ``PLACINGS`` (the player takes the lowest place still open); other variants: a single.
+        """
+        if not _is_int(player) or player not in range(self.variant.players):
+            raise GameStateError(f"there is no player {player!r} in {self.variant.name}")
+        if self.variant.is_multiplayer:
+            return WinKind.PLACINGS
+        return _loss_kind(self.position, player)
+
+    def resign(self, player: int, level: int | None = None) -> Game:
+        """``player`` resigns.
+
+        In backgammon it is an offer of a single (1), gammon (2) or backgammon (3), at most what the
+        game can still cost (:meth:`resignation_value`; ``None``: that), which the opponent accepts
+        or rejects. Elsewhere the game is lost at once at :meth:`resignation_value` (``level``, if
+        given, must be its multiplier); in multigam the player takes the lowest place still open.
+        """
         if self.outcome is not None:
             raise GameStateError("the game is over already")
-        if player not in range(self.variant.players) or player in self.finished:
+        if not _is_int(player) or player not in range(self.variant.players) or player in self.finished:
             raise GameStateError("you are not playing in this game")
-        event = Event("resign", player, value=level)
-        if self.variant.players > 2:
-            return self._drop_out(player, event)
-        if self.variant.scoring != "backgammon":
-            kind = WinKind.SINGLE
-            return replace(
-                self,
-                outcome=Outcome(Termination.RESIGNED, 1 - player, kind, kind.multiplier * self.cube),
-                events=(*self.events, event),
+        worth = self.resignation_value(player)
+        if level is None:
+            level = worth.multiplier
+        if self.variant.scoring == "backgammon":
+            if not _is_int(level) or level not in (1, 2, 3):
+                raise GameStateError(f"resign a single (1), a gammon (2) or a backgammon (3), not {level!r}")
+            if level > worth.multiplier:
+                raise GameStateError(
+                    f"the game cannot cost more than {_A_KIND[worth]} now: resign for at most that"
+                )
+            if self.resign_offer is not None:
+                raise GameStateError("a resignation is already waiting for an answer")
+            event = Event("resign", player, value=level)
+            return replace(self, resign_offer=(player, level), events=(*self.events, event))
+        if level != worth.multiplier:
+            points = worth.multiplier * self.cube
+            raise GameStateError(
+                f"a resignation in {self.variant.title} costs {points} point{'s' if points != 1 else ''} now"
             )
-        if level not in (1, 2, 3):
-            raise GameStateError("resign a single (1), a gammon (2) or a backgammon (3)")
-        if self.resign_offer is not None:
-            raise GameStateError("a resignation is already waiting for an answer")
-        return replace(self, resign_offer=(player, level), events=(*self.events, event))
+        event = Event("resign", player, value=level)
+        if self.variant.is_multiplayer:
+            return self._drop_out(player, event)
+        outcome = Outcome(Termination.RESIGNED, 1 - player, worth, worth.multiplier * self.cube)
+        return replace(self, outcome=outcome, events=(*self.events, event))
 
     def accept_resignation(self, player: int | None = None) -> Game:
         self._check_actor(player, "accept")
@@ -551,6 +575,35 @@ def _evolve(game: Game, **changes: object) -> Game:
     return new
 
 
+_A_KIND = {WinKind.SINGLE: "a single game", WinKind.GAMMON: "a gammon", WinKind.BACKGAMMON: "a backgammon"}
+
+
+def _loss_kind(pos: Position, loser: int) -> WinKind:
+    """What the game is worth if ``loser``'s opponent has won (or wins) now, ``pos`` as it stands
+    (two-player games): RULES.md's gammons and backgammons, or Mulligans."""
+    v = pos.variant
+    if v.scoring == "mulligan":
+        path = paths_for(v)[loser]
+        home = {path[k] for k in range(v.points - v.home_size, v.points)}
+        outside = pos.bar[loser] > 0 or any(
+            val and (val & 3) == loser and i not in home for i, val in enumerate(pos.board)
+        )
+        return WinKind.MULLIGAN if outside else WinKind.SINGLE
+    if v.scoring != "backgammon" or pos.off[loser] > 0:
+        return WinKind.SINGLE
+    path = paths_for(v)[1 - loser]
+    winner_home = {path[k] for k in range(v.points - v.home_size, v.points)}
+    if pos.bar[loser] or any(
+        val and (val & 3) == loser and i in winner_home for i, val in enumerate(pos.board)
+    ):
+        return WinKind.BACKGAMMON
+    return WinKind.GAMMON
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def _optional_player(value: object, players: int) -> int | None:
     if value is None:
         return None
@@ -584,15 +637,18 @@ class Match:
 
     @classmethod
     def new(cls, variant: str | Variant, target: int | None = None) -> Match:
+        """A match of ``variant`` to ``target`` points (``None``: the variant's default; 0: a single
+        game). A variant with a fixed target (Mulligan: first to 3; multigam: one game) always gets
+        it; otherwise a target outside 0..:data:`MAX_MATCH_POINTS` raises :class:`MatchTargetError`."""
         v = find_variant(variant)
-        if target is None:
+        if v.fixed_target is not None:
+            target = v.fixed_target
+        elif target is None:
             target = v.match_target_default
-        if v.scoring == "mulligan":
-            target = 3  # "the majority of 5 games": first to 3
-        if target < 0 or target > 99:
-            raise GameStateError("a match is from 1 to 99 points (0 for a single money game)")
-        if v.players > 2:
-            target = 0
+        elif not _is_int(target) or not 0 <= target <= MAX_MATCH_POINTS:
+            raise MatchTargetError(
+                f"a match is from 1 to {MAX_MATCH_POINTS} points (0 for a single game), not {target!r}"
+            )
         return cls(v, target, (0,) * v.players)
 
     @property
@@ -701,7 +757,7 @@ def replay(variant: str | Variant, events: Sequence[Event], match: MatchContext 
         elif e.kind == "drop":
             game = game.drop()
         elif e.kind == "resign":
-            game = game.resign(e.player, e.value or 1)
+            game = game.resign(e.player, e.value or None)
         elif e.kind == "accept":
             game = game.accept_resignation()
         elif e.kind == "reject":
@@ -712,6 +768,7 @@ def replay(variant: str | Variant, events: Sequence[Event], match: MatchContext 
 
 
 __all__ = [
+    "MAX_MATCH_POINTS",
     "OFF",
     "Event",
     "Game",

@@ -254,11 +254,13 @@ def test_resignation_levels_are_checked():
         money_game().resign(0, 4)
 
 
-@pytest.mark.parametrize("variant", ["minigam", "backgammon-mulligan"])
-def test_elsewhere_resigning_loses_at_once(variant):
+@pytest.mark.parametrize(
+    ("variant", "kind"), [("minigam", WinKind.SINGLE), ("backgammon-mulligan", WinKind.MULLIGAN)]
+)
+def test_elsewhere_resigning_loses_at_once(variant, kind):
     game = Game(Position.initial(variant)).resign(1)
     assert game.outcome.termination is Termination.RESIGNED
-    assert (game.outcome.winner, game.outcome.points) == (0, 1)
+    assert (game.outcome.winner, game.outcome.kind, game.outcome.points) == (0, kind, kind.multiplier)
 
 
 def test_a_forfeit_loses_a_single_game_times_the_cube():
