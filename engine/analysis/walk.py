@@ -45,7 +45,7 @@ def _apply(game: Game, e: Event) -> Game:
     if e.kind in actions:
         return actions[e.kind]()
     if e.kind == "resign":
-        return game.resign(e.player, e.value or 1)
+        return game.resign(e.player, e.value or None)
     if e.kind == "forfeit":
         return game.forfeit(e.player)
     raise ValueError(f"unknown event {e.kind!r} in the game's record")
