@@ -56,7 +56,7 @@ def analyse(
         from engine.analysis import backgammon
 
         return backgammon.analyse(v.name, events, match)
-    if v.players > 2:
+    if v.is_multiplayer:
         from engine.analysis import multigam
 
         return multigam.analyse(v.name, events, match)
