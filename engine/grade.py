@@ -27,8 +27,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import gnubg_nn
+
 from engine.ai import Player, arena_levels_for, get_player
-from engine.analysis.backgammon import grade_play
+from engine.ai.chances import final_chances
+from engine.ai.gnubg import chances_of, evaluator, result_key, to_board
+from engine.ai.stakes import Stakes
 from engine.analysis.rating import rating
 from engine.arena import _tail, clustered_wilson, play_game, run
 from engine.dice import SeededDice
@@ -36,12 +40,32 @@ from engine.game import Game
 from engine.position import Play
 from engine.variants import Variant, find_variant
 
+GRADE_PLY = 2
 BLUNDER = 0.080
 
 
 def reference_loss(game: Game, play: Play) -> float:
-    """The equity ``play`` gives up against gnubg's best play at 2 ply (0 for a forced play)."""
-    return grade_play(game, play).loss
+    """The equity ``play`` gives up against gnubg's best play at 2 ply, by gnubg's own move filters
+    (``best_move``; independent of the levels' own filters), the play made valued at 2 ply too (0 for
+    a forced play: gnubg's list of a single play is garbage, and there is no choice)."""
+    legal = game.legal_plays()
+    if len(legal) == 1:
+        return 0.0
+    pos, mover = game.position, game.turn
+    assert game.dice is not None
+    stakes = Stakes.of(game, mover)
+    mine = stakes.equity(evaluator().after_play(play.result, mover, GRADE_PLY), play.result)
+    by_key = {result_key(p.result, mover): p for p in legal}
+    _, listed = gnubg_nn.best_move(to_board(pos, mover), game.dice[0], game.dice[1], n=GRADE_PLY, list=1)
+    best = mine
+    for key, _steps, probs, _equity in listed:
+        candidate = by_key[key]
+        if candidate.result.off[mover] == pos.variant.checkers:
+            chances = final_chances(candidate.result, mover)
+        else:  # the opponent's chances, on roll after the play
+            chances = chances_of(probs).flipped()
+        best = max(best, stakes.equity(chances, candidate.result))
+    return max(0.0, best - mine)
 
 
 class GradedPlayer(Player):

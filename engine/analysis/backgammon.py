@@ -1,12 +1,12 @@
 """Post-game analysis of a backgammon game (both 24-point variants) with gnubg at 2 ply.
 
-Every checker play is valued against gnubg's best play at 2 ply (gnubg's own move filters; the played
-play valued at 2 ply too): its loss in normalised equity under the game's stakes (money, the match
-score, Mulligans). Every cube decision that was made, or was close, is valued by the cube rules of
-:mod:`engine.ai.cube` on 2-ply chances: doubling or not, and taking or passing. The luck of each
-roll is, as in gnubg, the 0-ply equity of the best play of that roll against the average over all
-rolls (the opening roll: over the non-doubles). The winning chances after each play are the 2-ply
-chances of the play made.
+Every checker play is valued against the best play at 2 ply as the ``expert`` level finds it (gnubg's
+nets: every play at 0 ply, the best few at 1 and 2 ply; the play made valued at 2 ply too): its loss
+in normalised equity under the game's stakes (money, the match score, Mulligans). Every cube decision
+that was made, or was close, is valued by the cube rules of :mod:`engine.ai.cube` on 2-ply chances:
+doubling or not, and taking or passing. The luck of each roll is, as in gnubg, the 0-ply equity of the
+best play of that roll against the average over all rolls (the opening roll: over the non-doubles).
+The winning chances after each play are the 2-ply chances of the play made.
 """
 
 from __future__ import annotations
@@ -14,13 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-import gnubg_nn
-
 from engine.ai.backgammon import cube_decision
-from engine.ai.chances import Chances, final_chances
+from engine.ai.chances import Chances
 from engine.ai.cube import CubeDecision
-from engine.ai.evaluator import ScoredPlay, value_at
-from engine.ai.gnubg import GnubgEvaluator, chances_of, evaluator, result_key, to_board
+from engine.ai.evaluator import ScoredPlay, rank_plays, value_at
+from engine.ai.gnubg import GnubgEvaluator, evaluator
 from engine.ai.stakes import Stakes
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
 from engine.analysis.rating import rating
@@ -47,29 +45,18 @@ class Graded:
 
 
 def grade_play(game: Game, play: Play, ev: GnubgEvaluator | None = None) -> Graded:
-    """``play`` against gnubg's best play at 2 ply, for ``game``'s position and dice."""
+    """``play`` against the best play at 2 ply, for ``game``'s position and dice: the ``expert``
+    level's look (:func:`~engine.ai.evaluator.rank_plays`: every play at 0 ply, the best 8 at 1 ply,
+    the best 3 of those at 2 ply), the play made valued at 2 ply too."""
     ev = ev or evaluator()
-    pos, mover = game.position, game.turn
+    mover = game.turn
     assert game.dice is not None
     stakes = Stakes.of(game, mover)
-    played = value_at(ev, play, mover, stakes, PLY)
-    legal = game.legal_plays()
-    if len(legal) == 1:  # forced: gnubg's list of a single play is garbage
-        return Graded(played, played)
-    by_key = {result_key(p.result, mover): p for p in legal}
-    _, listed = gnubg_nn.best_move(to_board(pos, mover), game.dice[0], game.dice[1], n=PLY, list=1)
-    best = played
-    for key, _steps, probs, _equity in listed:
-        candidate = by_key[key]
-        if candidate.result == play.result:
-            continue
-        if candidate.result.off[mover] == pos.variant.checkers:
-            chances = final_chances(candidate.result, mover)
-        else:  # gnubg's chances in the list are the opponent's, on roll after the play
-            chances = chances_of(probs).flipped()
-        scored = ScoredPlay(candidate, chances, stakes.equity(chances, candidate.result), PLY)
-        if scored.value > best.value:
-            best = scored
+    ranked = rank_plays(ev, game.position, game.dice, stakes, PLY)
+    played = next((s for s in ranked if s.ply == PLY and s.play.result == play.result), None)
+    if played is None:
+        played = value_at(ev, play, mover, stakes, PLY)
+    best = ranked[0] if ranked[0].value > played.value else played
     return Graded(played, best)
 
 
