@@ -13,8 +13,8 @@ import pytest
 
 from bot.config import Settings
 from bot.console import CHANNEL_ID, Console, console_main
-from bot.service import MatchService
-from bot.storage import Storage
+from bot.core import Core
+from bot.store import open_store
 from engine import Match, SeededDice
 from tests.bot.conftest import first_play_factory
 
@@ -117,15 +117,15 @@ def test_the_console_explains_refusals_and_carries_on(tmp_path: Path) -> None:
     )
     assert "! Unknown command 'dance'. Type help for the commands." in lines
     assert any(line.startswith("! There's no game called 'chess'") for line in lines)
-    assert any(line.startswith("! The computer plays at easy, medium, hard") for line in lines)
+    assert any(line.startswith("! The computer plays Minigam at easy, medium, hard") for line in lines)
     assert "! Usage: /minigam challenge @friend [variant] [points]" in lines
     assert any(line.startswith("Minigam (minigam) — ") for line in lines)
     assert "Unrated" not in done.stdout  # the vs-bot after quit never ran
 
 
 async def test_a_whole_game_against_the_computer_in_process(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "db.sqlite3")
-    service = MatchService(storage, dice=SeededDice(5), computer=first_play_factory)
+    storage = await open_store(tmp_path / "db.sqlite3")
+    core = Core(storage, dice=SeededDice(5), computer=first_play_factory)
     out = io.StringIO()
     commands = iter(["/minigam vs-bot minigam easy"])
     console: Console
@@ -135,13 +135,13 @@ async def test_a_whole_game_against_the_computer_in_process(tmp_path: Path) -> N
         line = next(commands, None)
         if line is not None:
             return line + "\n"
-        match_id = service.match_in_channel(CHANNEL_ID)
-        if match_id is None:
+        live = core.ctx.table.in_channel(CHANNEL_ID)
+        if live is None:
             return ""
-        game = service.game(match_id)
+        game = live.game
         return f"move {game.position.format_play(game.legal_plays()[-1])}\n"
 
-    console = Console(service, out=out, output_dir=tmp_path / "boards", read_line=read_line)
+    console = Console(core, out=out, output_dir=tmp_path / "boards", read_line=read_line)
     await console.run()
     await storage.close()
 

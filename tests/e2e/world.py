@@ -130,7 +130,7 @@ class World:
 
     @property
     def service(self) -> Any:
-        return self.bot.service
+        return self.bot.core
 
     def warnings(self) -> list[str]:
         """WARNING-or-worse lines the bot's side logged (the stand-in's own loggers excluded)."""
