@@ -90,6 +90,18 @@ async def commit(
     game_id = rec.current_game_id
     rating_lines: list[str] = []
     async with ctx.store.transaction() as tx:
+        # First the claim: the version this action was computed from becomes the next one, or the whole
+        # transaction fails (another process acted first) before anything else is written.
+        await tx.update_match(
+            rec.match_id,
+            rec.version,
+            new_version=rec.version + 1,
+            status=status,
+            turn_started_at=now,
+            reminded=False,
+            winner_seat=winner_seat,
+            finished_at=now if status is not MatchStatus.ACTIVE else None,
+        )
         assert game_id is not None
         await tx.add_events(game_id, live.saved_events, game.events[live.saved_events :], now)
         if finished_game is not None:
@@ -100,19 +112,9 @@ async def commit(
                 rec.match_id, match.games_played + 1, match.variant.name, game_context(next_game), now
             )
             await tx.add_events(game_id, 0, next_game.events, now)
+            await tx.update_match(rec.match_id, rec.version + 1, current_game_id=game_id)
         if status is MatchStatus.FINISHED and winner_seat is not None:
             rating_lines = await rate(ctx, tx, rec, winner_seat, frozenset(played), now)
-        await tx.update_match(
-            rec.match_id,
-            rec.version,
-            new_version=rec.version + 1,
-            status=status,
-            current_game_id=game_id,
-            turn_started_at=now,
-            reminded=False,
-            winner_seat=winner_seat,
-            finished_at=now if status is not MatchStatus.ACTIVE else None,
-        )
     # Stored: now the match moves on in memory.
     live.record = dataclasses.replace(
         rec,

@@ -20,9 +20,10 @@ from bot.core.actions import Action
 from bot.core.commit import commit
 from bot.core.context import Context
 from bot.core.errors import ServiceError
-from bot.core.live import LiveMatch, Picking
+from bot.core.live import LiveMatch, Picking, load_match
 from bot.core.notices import Message, Reply, Result, RetireBoard
 from bot.models import MatchStatus, PlayerRef, Seat
+from bot.store import DamagedRecord, StaleWrite
 from engine import Game, GameStateError, Move, Play, PlayError
 
 log = logging.getLogger(__name__)
@@ -119,10 +120,14 @@ class Matches:
         async with live.lock:
             _check_open(self.ctx, live)
             _check_version(live, version)
-            if action is Action.CANCEL:
-                return await self._cancel(live, user)
-            seat = _seat_number(live, user.user_id)
-            return await HANDLERS[action](self, live, seat, user, argument)
+            try:
+                if action is Action.CANCEL:
+                    return await self._cancel(live, user)
+                seat = _seat_number(live, user.user_id)
+                return await HANDLERS[action](self, live, seat, user, argument)
+            except StaleWrite:
+                await self.reload(live)
+                raise ServiceError(texts.MOVED_ON_ELSEWHERE) from None
 
     async def computer_turn(self, match_id: int) -> Result:
         """Let the computer act in ``match_id`` if it is its turn; nothing happens otherwise. It thinks
@@ -147,7 +152,11 @@ class Matches:
             actor = game.actor
             assert actor is not None
             action, argument = computer_action(game, decision)
-            return await HANDLERS[action](self, live, actor, PlayerRef(seat.user_id, seat.name), argument)
+            try:
+                return await HANDLERS[action](self, live, actor, PlayerRef(seat.user_id, seat.name), argument)
+            except StaleWrite:
+                await self.reload(live)
+                return Result()
 
     # ================================================================== handlers
     async def _play(self, live: LiveMatch, seat: int, user: PlayerRef, text: str) -> Result:
@@ -271,6 +280,20 @@ class Matches:
             notices.append(RetireBoard(rec.channel_id, rec.match_id, rec.board_message_id))
         notices.append(Reply(texts.MATCH_CANCELLED))
         return Result(notices)
+
+    async def reload(self, live: LiveMatch) -> None:
+        """Read a match back from the store after another process changed it (the caller holds its lock)."""
+        log.warning("match %s changed in the store under this process; reading it back", live.match_id)
+        self.ctx.table.forget(live)
+        try:
+            fresh = await load_match(self.ctx.store, live.match_id)
+        except DamagedRecord:
+            log.exception("match %s cannot be read back", live.match_id)
+            return
+        if fresh.is_live:
+            fresh.lock = live.lock  # whoever waits for the old lock waits for this match
+            self.ctx.table.add(fresh)
+        live.record = fresh.record  # anyone holding the old object sees it is no longer current
 
     # ================================================================== the board message
     async def board_posted(self, match_id: int, version: int, message_id: int) -> tuple[bool, int | None]:

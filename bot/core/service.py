@@ -55,7 +55,7 @@ class Core:
         )
         self.matches = Matches(self.ctx)
         self.challenges = Challenges(self.ctx)
-        self.timeouts = Timeouts(self.ctx, self.challenges)
+        self.timeouts = Timeouts(self.ctx, self.challenges, self.matches.reload)
         self.records = Records(self.ctx)
 
     @property

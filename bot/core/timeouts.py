@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable
 
 from bot import texts
 from bot.core.boards import actor_seat
@@ -14,14 +15,18 @@ from bot.core.commit import commit
 from bot.core.context import Context
 from bot.core.live import LiveMatch
 from bot.core.notices import Message, Result
+from bot.store import StaleWrite
 
 log = logging.getLogger(__name__)
 
 
 class Timeouts:
-    def __init__(self, ctx: Context, challenges: Challenges) -> None:
+    def __init__(
+        self, ctx: Context, challenges: Challenges, reload: Callable[[LiveMatch], Awaitable[None]]
+    ) -> None:
         self.ctx = ctx
         self.challenges = challenges
+        self.reload = reload
 
     async def sweep(self) -> Result:
         """Apply the clock now. Also lists the matches where the computer is to act (to resume them after a
@@ -33,7 +38,10 @@ class Timeouts:
             async with live.lock:
                 if self.ctx.table.get(live.match_id) is not live or not live.is_live:
                     continue
-                result.extend(await self._check(live))
+                try:
+                    result.extend(await self._check(live))
+                except StaleWrite:  # another process acted on it: read it back, check it next time
+                    await self.reload(live)
         return result
 
     async def _check(self, live: LiveMatch) -> Result:

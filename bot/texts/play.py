@@ -9,6 +9,7 @@ from bot.texts.words import duration
 from engine import Dice, Game, Outcome, PlayError, Variant, WinKind, find_variant
 
 # ---------------------------------------------------------------------- refusals
+MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."
 OUT_OF_DATE = (
     "That board is out of date: the game has moved on since, so nothing was done. Use the newest board."
 )
@@ -356,6 +357,7 @@ __all__ = [
     "HINTS_UNRATED_ONLY",
     "MATCH_CANCELLED",
     "MATCH_OVER",
+    "MOVED_ON_ELSEWHERE",
     "NOTHING_TO_CANCEL",
     "NOTHING_TO_PLAY",
     "NOT_A_MEMBER",
