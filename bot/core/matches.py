@@ -115,11 +115,13 @@ class Matches:
     async def act(
         self, match_id: int, version: int, user: PlayerRef, action: Action, argument: str = ""
     ) -> Result:
-        """``user`` takes ``action`` on ``match_id`` as it stood at ``version``. A refusal changes nothing."""
+        """``user`` takes ``action`` on ``match_id`` as it stood at ``version`` (a cancel: as it stands now).
+        A refusal changes nothing."""
         live = self.get(match_id)
         async with live.lock:
             _check_open(self.ctx, live)
-            _check_version(live, version)
+            if action is not Action.CANCEL:  # a moderator ends the match as it stands, whatever turn it is
+                _check_version(live, version)
             try:
                 if action is Action.CANCEL:
                     return await self._cancel(live, user)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -179,3 +180,25 @@ async def test_resigning_asks_for_confirmation(tmp_path: Path, answer: str) -> N
     assert "Resign this game? " in text
     assert ("resigns." in text) == (answer == "yes")
     assert ("Not resigned; play on." in text) == (answer == "no")
+
+
+def test_a_database_locked_by_another_program_is_one_clear_line_and_exit_status_2(tmp_path: Path) -> None:
+    env = console_env(tmp_path)
+    path = Path(env["DATABASE_PATH"])
+    subprocess.run(
+        [sys.executable, "-m", "bot"], input="quit\n", env=env, text=True, check=True, capture_output=True
+    )
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "bot"], input="quit\n", env=env, text=True, capture_output=True, timeout=60
+        )
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"minigam: the database {path} is locked by another program (is another bot running on it?)"
+    ]
