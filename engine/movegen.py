@@ -240,14 +240,3 @@ def _legal_order_double(expand, board, bar, off, die: int, count: int) -> list:
     if not results:
         return [((), board, bar, off)]
     return list(results.values())
-
-
-def die_for_move(v: Variant, move: Move, p: int) -> int:
-    """Pips between the ends of ``move`` (for a bear-off: the distance of its source)."""
-    n = v.points
-    if move.src == BAR:
-        k_src = 0
-    else:
-        k_src = move.src if v.directions[p] > 0 else n + 1 - move.src
-    k_dst = n + 1 if move.dst == OFF else (move.dst if v.directions[p] > 0 else n + 1 - move.dst)
-    return k_dst - k_src

@@ -7,9 +7,10 @@ a blot when ``4 <= value < 8``. Use :meth:`Position.point` for the readable ``(o
 
 Legal plays follow gnubg's rule: generate the resulting positions, keep one entry per distinct
 position, then show each with the moves that reach it. Generation runs on raw tuples with per-variant,
-per-player tables (see ``_make_expander``); a double's moves are generated with their sources in path
-order only (moves of one die commute), and only the final results become Position and Play objects.
-Each position memoises its legal plays per roll (``_cache``, created on first use).
+per-player tables (:mod:`engine.movegen`), and only the final results become Position and Play
+objects. Each position memoises its legal plays per roll (``_cache``, created on first use). Dice
+live in :mod:`engine.dice`, moves and paths in :mod:`engine.moves`; notation and Position IDs
+(:mod:`engine.notation`, :mod:`engine.position_id`) are reached through the methods here.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from engine import notation
 from engine import position_id as ids
 from engine.dice import Dice, dice_pair
 from engine.errors import DiceError, PositionError, PositionIdError, quoted
-from engine.movegen import die_for_move, expanders, legal_results
+from engine.movegen import expanders, legal_results
 from engine.moves import BAR, OFF, Move, paths_for
 from engine.variants import Variant, find_variant
 
@@ -210,10 +211,6 @@ class Position:
     def with_turn(self, turn: int) -> Position:
         return Position(self.variant, turn, self.board, self.bar, self.off)
 
-    def key(self) -> tuple:
-        """A hashable key of everything but the variant."""
-        return (self.turn, self.board, self.bar)
-
     def __hash__(self) -> int:
         return hash((self.variant.name, self.turn, self.board, self.bar, self.off))
 
@@ -271,27 +268,6 @@ class Position:
         cache[cache_key] = plays
         return plays
 
-    def can_move(self, dice: Dice | Sequence[int]) -> bool:
-        return bool(self.legal_plays(dice))
-
-    def apply_moves(self, moves: Iterable[Move]) -> Position:
-        """Apply single moves one after another without checking the dice (for replays and tests).
-
-        Each move must still be a legal single step for the player to move; a bad one raises
-        :class:`PositionError`.
-        """
-        pos = self
-        for move in moves:
-            die = _die_for(pos, move)
-            for m, nxt in pos.single_moves(die):
-                if m.src == move.src and m.dst == move.dst:
-                    pos = nxt
-                    break
-            else:
-                raise PositionError(f"{move!r} cannot be played from this position")
-        return pos
-
-    # ----------------------------------------------------------------- notation
     def format_move(self, move: Move, player: int | None = None) -> str:
         return notation.format_move(self, move, self.turn if player is None else player)
 
@@ -421,16 +397,6 @@ def _int_tuple(name: str, values: object, v: Variant) -> tuple[int, ...]:
             f"{name!r} must be a list of counts from 0 to {v.checkers}, one per player, not {quoted(values)}"
         )
     return tuple(values)
-
-
-def _die_for(pos: Position, move: Move) -> int:
-    """The die a single move needs; a bear-off may need any die at least its distance."""
-    steps = die_for_move(pos.variant, move, pos.turn)
-    if move.dst == OFF:
-        for die in range(steps, 7):
-            if any(m.src == move.src and m.dst == OFF for m, _ in pos.single_moves(die)):
-                return die
-    return steps
 
 
 def all_dice() -> Iterator[Dice]:

@@ -147,14 +147,6 @@ def test_move_constants_and_repr():
     assert repr(Move(0, 4)) == "Move(0, 4)"
 
 
-def test_apply_moves_checks_each_step():
-    p = pos("minigam", 0, {2: (0, 1)}, bar=(1, 0))
-    after = p.apply_moves([Move(BAR, 3), Move(2, 4)])
-    assert after.checkers_on(0) == [(3, 1), (4, 1)]
-    with pytest.raises(PositionError):
-        p.apply_moves([Move(5, 6)])  # no checker on 5
-
-
 def test_a_pickled_position_is_equal_and_keeps_the_registry_variant():
     # Positions cross process boundaries (the bot draws boards in worker processes).
     import pickle
