@@ -527,3 +527,15 @@ async def test_a_whole_game_against_the_computer_is_unrated_but_counted(make_cor
     stats = (await core.records.stats(GUILD, ALICE)).notices[0].text
     assert "against the computer: " in stats
     assert "No rating yet" in stats
+
+
+async def test_full_width_digits_are_read_and_other_digits_refused_clearly(make_core) -> None:
+    core, match_id = await _started(make_core)
+    version = version_of(core, match_id)
+
+    with pytest.raises(ServiceError, match=r"only the digits 0-9 are accepted \(or full-width ０-９\), not '٣'"):
+        await play(core, ALICE, "bar/٣ bar/1")  # an Arabic-Indic three: 13/8 once read 1٣ as 13
+    assert version_of(core, match_id) == version
+
+    await play(core, ALICE, "bar/２ bar/１")
+    assert game_by_id(core, match_id).position.point(2) == (0, 1)
