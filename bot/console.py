@@ -145,7 +145,7 @@ class Console:
     async def _run(self, command: str, rest: str) -> Result | None:
         core = self.core
         if command == "help":
-            self.say(texts.HELP)
+            self.say(texts.help_text(LEVELS))
             self.say()
             self.say(CONSOLE_HELP)
             return None

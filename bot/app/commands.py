@@ -182,7 +182,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
 
     @app_commands.command(name="help", description="How to play with the bot")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(texts.HELP, ephemeral=True)
+        await interaction.response.send_message(texts.help_text(LEVELS), ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="The server's ratings")
     @app_commands.describe(variant="Which game (default: every game with rated matches)")

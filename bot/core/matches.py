@@ -17,14 +17,15 @@ from collections.abc import Awaitable, Callable
 from bot import texts
 from bot.core import boards
 from bot.core.actions import Action
+from bot.core.checks import awaiting, check_open, check_turn, check_version, matching, picked, seat_number
 from bot.core.commit import commit
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch, Picking, load_match
 from bot.core.notices import Message, Reply, Result, RetireBoard
-from bot.models import MatchStatus, PlayerRef, Seat
+from bot.models import MatchStatus, PlayerRef
 from bot.store import DamagedRecord, StaleWrite
-from engine import Game, GameStateError, Move, Play, PlayError
+from engine import Game, GameStateError, Play, PlayError
 
 log = logging.getLogger(__name__)
 
@@ -62,11 +63,11 @@ class Matches:
     def check_actor(self, match_id: int, user_id: int, version: int) -> None:
         """Raise :class:`ServiceError` unless ``user_id`` is the one to act on ``match_id`` at ``version``."""
         live = self.get(match_id)
-        _check_version(live, version)
-        _check_turn(live, _seat_number(live, user_id))
+        check_version(live, version)
+        check_turn(live, seat_number(live, user_id))
 
     def check_seated(self, match_id: int, user_id: int) -> None:
-        _seat_number(self.get(match_id), user_id)
+        seat_number(self.get(match_id), user_id)
 
     def suggestions(
         self, channel_id: int, user_id: int, typed: str, limit: int = boards.MAX_CHOICES
@@ -89,7 +90,7 @@ class Matches:
     def resign_terms(self, match_id: int, user_id: int) -> str:
         """What resigning now would cost ``user_id``, for the confirmation question."""
         live = self.get(match_id)
-        seat = _seat_number(live, user_id)
+        seat = seat_number(live, user_id)
         game = live.game
         points = game.resignation_value(seat).multiplier * game.cube
         others = [live.names[p] for p in range(len(live.names)) if p != seat]
@@ -105,7 +106,7 @@ class Matches:
         live = self.in_channel(channel_id)
         if live.record.rated:
             raise ServiceError(texts.HINTS_UNRATED_ONLY)
-        _check_turn(live, _seat_number(live, user.user_id))
+        check_turn(live, seat_number(live, user.user_id))
         game = live.game
         if game.awaiting != "play":
             raise ServiceError(texts.NOTHING_TO_PLAY)
@@ -119,13 +120,13 @@ class Matches:
         A refusal changes nothing."""
         live = self.get(match_id)
         async with live.lock:
-            _check_open(self.ctx, live)
+            check_open(self.ctx, live)
             if action is not Action.CANCEL:  # a moderator ends the match as it stands, whatever turn it is
-                _check_version(live, version)
+                check_version(live, version)
             try:
                 if action is Action.CANCEL:
                     return await self._cancel(live, user)
-                seat = _seat_number(live, user.user_id)
+                seat = seat_number(live, user.user_id)
                 return await HANDLERS[action](self, live, seat, user, argument)
             except StaleWrite:
                 await self.reload(live)
@@ -162,7 +163,7 @@ class Matches:
 
     # ================================================================== handlers
     async def _play(self, live: LiveMatch, seat: int, user: PlayerRef, text: str) -> Result:
-        game = _awaiting(live, seat, "play")
+        game = awaiting(live, seat, "play")
         assert game.dice is not None
         try:
             play = game.position.parse_play(game.dice, text)
@@ -181,8 +182,8 @@ class Matches:
         )
 
     async def _pick(self, live: LiveMatch, seat: int, user: PlayerRef, label: str, *, fresh: bool) -> Result:
-        game = _awaiting(live, seat, "play")
-        prefix = () if fresh else _picked(live, user.user_id)
+        game = awaiting(live, seat, "play")
+        prefix = () if fresh else picked(live, user.user_id)
         options, _complete = game.next_moves(prefix)
         chosen = [m for m in options if game.position.format_move(m) == label]
         if not chosen:
@@ -201,15 +202,15 @@ class Matches:
         return await self._pick(live, seat, user, label, fresh=False)
 
     async def _undo(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
-        game = _awaiting(live, seat, "play")
-        prefix = _picked(live, user.user_id)[:-1]
+        game = awaiting(live, seat, "play")
+        prefix = picked(live, user.user_id)[:-1]
         live.picking = Picking(live.version, user.user_id, prefix)
         options, complete = game.next_moves(prefix)
         return Result([boards.picker_reply(live, prefix, options, complete is not None)])
 
     async def _done(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
-        game = _awaiting(live, seat, "play")
-        prefix = _picked(live, user.user_id)
+        game = awaiting(live, seat, "play")
+        prefix = picked(live, user.user_id)
         _options, complete = game.next_moves(prefix)
         if complete is None:
             raise ServiceError(texts.play_incomplete(game.position.format_play(prefix) if prefix else ""))
@@ -226,7 +227,7 @@ class Matches:
         return await commit(self.ctx, live, new, [texts.resigns(live.names[seat])])
 
     async def _answer(self, live: LiveMatch, seat: int, awaiting: str, step: str, line: str) -> Result:
-        game = _awaiting(live, seat, awaiting)
+        game = awaiting(live, seat, awaiting)
         try:
             new = getattr(game, step)()
         except GameStateError as exc:
@@ -255,7 +256,7 @@ class Matches:
         )
 
     async def _roll(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
-        game = _awaiting(live, seat, "roll")
+        game = awaiting(live, seat, "roll")
         return await commit(self.ctx, live, game.roll(self.ctx.dice), [])
 
     async def _cancel(self, live: LiveMatch, by: PlayerRef) -> Result:
@@ -364,57 +365,4 @@ HANDLERS: dict[Action, Handler] = {
 }
 
 
-# ====================================================================== checks
-
-
-def _check_open(ctx: Context, live: LiveMatch) -> None:
-    if not live.is_live or ctx.table.get(live.match_id) is not live:
-        raise ServiceError(texts.match_closed(live.record.status))
-
-
-def _check_version(live: LiveMatch, version: int) -> None:
-    if version != live.version:
-        raise ServiceError(texts.OUT_OF_DATE)
-
-
-def _seat_number(live: LiveMatch, user_id: int) -> int:
-    for number, seat in enumerate(live.record.seats):
-        if seat.user_id == user_id and not seat.is_computer:
-            return number
-    raise ServiceError(texts.NOT_PLAYING)
-
-
-def _check_turn(live: LiveMatch, seat: int) -> Seat:
-    actor = live.game.actor
-    if actor is None:
-        raise ServiceError(texts.GAME_OVER)
-    if actor != seat:
-        raise ServiceError(texts.not_your_turn(live.names[actor]))
-    return live.record.seats[seat]
-
-
-def _awaiting(live: LiveMatch, seat: int, what: str):
-    """The game, if ``seat`` is the one to act and the game waits for ``what``."""
-    _check_turn(live, seat)
-    if live.game.awaiting != what:
-        raise ServiceError(texts.not_now(what))
-    return live.game
-
-
-def _picked(live: LiveMatch, user_id: int) -> tuple[Move, ...]:
-    p = live.picking
-    return p.moves if p is not None and p.version == live.version and p.user_id == user_id else ()
-
-
-def matching(plays: list[str], typed: str) -> list[str]:
-    """Plays that fit ``typed``: those starting with it first, then those containing each typed move."""
-    words = typed.strip().lower().replace(",", " ").split()
-    if not words:
-        return list(plays)
-    text = " ".join(words)
-    starts = [p for p in plays if p.startswith(text)]
-    rest = [p for p in plays if p not in starts and all(any(w in part for part in p.split()) for w in words)]
-    return starts + rest
-
-
-__all__ = ["HANDLERS", "Matches", "matching"]
+__all__ = ["HANDLERS", "Matches", "computer_action"]

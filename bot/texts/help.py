@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 from engine import Variant, find_variant
 
-HELP = """\
+_HELP = """\
 **Minigam** — backgammon-family dice games, played in the channel.
 
 **Start a match**
 • `/minigam challenge @someone [variant] [points]` — they get Accept / Decline buttons.
-• `/minigam vs-bot [variant] [level]` — play the computer (easy, medium or hard; unrated).
+• `/minigam vs-bot [variant] [level]` — play the computer ({levels}; unrated).
 One match per channel: start more in threads.
 
 **Play**
@@ -27,6 +27,12 @@ numbered 1–6 as on the picture; in backgammon each player counts from their ow
 `/minigam resign` gives up the game · `/minigam rules [variant]` · `/minigam leaderboard [variant]` · \
 `/minigam stats [@user]` · `/minigam history` · `/minigam cancel` (Manage Server).
 If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit."""
+
+
+def help_text(levels: Sequence[str]) -> str:
+    """How to play with the bot; ``levels``: the computer's levels, weakest first."""
+    return _HELP.format(levels=", ".join(levels[:-1]) + f" or {levels[-1]}" if len(levels) > 1 else levels[0])
+
 
 _FORCED = {
     "order": "You choose which die to play first; each die must then be played if it can be at that moment, "

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.models import ChallengeStatus
-from bot.texts.words import duration
-from engine import Dice, Game, Outcome, PlayError, Variant, WinKind, find_variant
+from engine import Dice, Game, Outcome, PlayError, Variant, WinKind
 
 # ---------------------------------------------------------------------- refusals
 MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."
@@ -29,12 +27,6 @@ NOTHING_TO_CANCEL = "There's no match or challenge to cancel in this channel."
 MATCH_CANCELLED = "Match cancelled."
 BOARD_AGAIN = "The board again, after a restart."
 UNRATED_NO_PLAY = "Unrated: the match ended before both players had made a play."
-NOT_A_MEMBER = "That isn't a member you can challenge. To play the computer, use `/minigam vs-bot`."
-CHALLENGE_YOURSELF = "You can't challenge yourself. To play the computer, use `/minigam vs-bot`."
-CHALLENGE_GONE = "That challenge doesn't exist any more."
-CHALLENGE_EXPIRED = "This challenge has expired."
-YOU_DECLINED = "You declined the challenge."
-YOUR_CHALLENGE_WAITS = "You have a challenge waiting in this channel; wait for it to be answered or expire."
 
 _WAITING_FOR = {
     "play": "to play",
@@ -286,72 +278,9 @@ def cancelled_challenges(count: int) -> str:
     return f"Cancelled {count} waiting challenge{'s' if count != 1 else ''}."
 
 
-# ---------------------------------------------------------------------- the clock
-def forfeits(name: str, limit: float) -> str:
-    return f"{name} didn't play within {duration(limit)} and forfeits the match."
-
-
-def reminder(name: str, left: float) -> str:
-    return (
-        f"{name}, it's still your turn in this match: play within {duration(left)} or you forfeit the match."
-    )
-
-
-# ---------------------------------------------------------------------- challenges
-def challenge_a_bot(name: str) -> str:
-    return (
-        f"{name} is a bot account and can't accept challenges. To play the computer, use `/minigam vs-bot`."
-    )
-
-
-def already_challenging(who: str, challenger: str, opponent: str) -> str:
-    return (
-        f"{who} already has a challenge waiting in this channel ({challenger} vs {opponent}); "
-        "wait for it to be answered or expire."
-    )
-
-
-def challenge_text(
-    challenger: str, opponent: str, v: Variant, points: int, rated: bool, timeout: float
-) -> str:
-    length = f"a match to {points} points" if points > 1 else "a 1-point match"
-    return (
-        f"{opponent}, {challenger} challenges you to **{v.title}** ({length}{'' if rated else ', unrated'}). "
-        f"Accept or decline within {duration(timeout)}."
-    )
-
-
-def challenge_sent(opponent: str) -> str:
-    return f"Challenge sent to {opponent}."
-
-
-def not_your_challenge(opponent: str) -> str:
-    return f"This isn't your challenge: only {opponent} can answer it."
-
-
-def challenge_already(status: ChallengeStatus) -> str:
-    return f"This challenge has already been {status}."
-
-
-def challenge_closed(c, status: ChallengeStatus) -> str:
-    title = find_variant(c.variant).title
-    a, b = c.challenger_name, c.opponent_name
-    match status:
-        case ChallengeStatus.ACCEPTED:
-            return f"{b} accepted {a}'s challenge to {title}."
-        case ChallengeStatus.DECLINED:
-            return f"{b} declined {a}'s challenge to {title}."
-        case ChallengeStatus.EXPIRED:
-            return f"{a}'s challenge to {b} ({title}) expired unanswered."
-    return f"{a}'s challenge to {b} ({title}) was cancelled."
-
-
 __all__ = [
     "BOARD_AGAIN",
     "CANCEL_MODERATORS_ONLY",
-    "CHALLENGE_EXPIRED",
-    "CHALLENGE_GONE",
-    "CHALLENGE_YOURSELF",
     "CHANNEL_MATCH_DAMAGED",
     "GAME_OVER",
     "HINTS_UNRATED_ONLY",
@@ -360,36 +289,26 @@ __all__ = [
     "MOVED_ON_ELSEWHERE",
     "NOTHING_TO_CANCEL",
     "NOTHING_TO_PLAY",
-    "NOT_A_MEMBER",
     "NOT_PLAYING",
     "NOT_RESIGNED",
     "NO_HINT",
     "NO_MATCH_HERE",
     "OUT_OF_DATE",
     "UNRATED_NO_PLAY",
-    "YOUR_CHALLENGE_WAITS",
-    "YOU_DECLINED",
     "accepts",
     "ack",
-    "already_challenging",
     "cancelled_challenges",
     "cancelled_match",
     "cannot_act",
     "cannot_move",
     "cannot_play",
     "cannot_resign",
-    "challenge_a_bot",
-    "challenge_already",
-    "challenge_closed",
     "challenge_label",
-    "challenge_sent",
-    "challenge_text",
     "channel_busy",
     "computer_name",
     "declines",
     "doubles",
     "drops",
-    "forfeits",
     "game_header",
     "hints",
     "label",
@@ -400,7 +319,6 @@ __all__ = [
     "not_a_next_move",
     "not_now",
     "not_startable_here",
-    "not_your_challenge",
     "not_your_turn",
     "opening_line",
     "outcome_line",
@@ -409,7 +327,6 @@ __all__ = [
     "play_refused",
     "played",
     "ratings_line",
-    "reminder",
     "resign_question",
     "resigns",
     "score_line",
