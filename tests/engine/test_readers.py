@@ -95,7 +95,7 @@ def keep_playing(game: Game, seed: int, actions: int = 6) -> None:
             return
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(kind=st.sampled_from(sorted(READERS)), data=json_values)
 def test_arbitrary_json_is_read_or_refused_with_the_documented_error(kind, data):
     read_or_refuse(kind, data)
@@ -194,7 +194,7 @@ def mutate(data: object, draw) -> object:
     return data
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(sorted(VARIANTS)),
     seed=st.integers(0, 10_000),
@@ -208,7 +208,7 @@ def test_a_mutated_game_is_refused_or_is_a_game_that_plays_on(variant, seed, tur
         keep_playing(game, seed)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(sorted(VARIANTS)),
     seed=st.integers(0, 10_000),
@@ -222,7 +222,7 @@ def test_a_mutated_match_is_refused_or_reads_back(variant, seed, games, data):
         assert match.start_game(SeededDice(seed)).match == match.next_context()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(variant=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 10_000), data=st.data())
 def test_mutated_events_outcomes_and_positions_are_refused_or_read_back(variant, seed, data):
     game = random_game(variant, seed, 400)
