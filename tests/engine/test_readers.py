@@ -47,10 +47,6 @@ json_values = st.recursive(
 )
 
 
-def game_reader(data: object) -> Game:
-    return Game.from_json(data)
-
-
 READERS = {
     "game": (Game.from_json, GameDataError),
     "match": (Match.from_json, GameDataError),
@@ -143,7 +139,6 @@ def random_game(variant: str, seed: int, turns: int) -> Game:
 
 
 def random_match(variant: str, seed: int, games: int) -> Match:
-    dice = SeededDice(seed)
     match = Match.new(variant, 3 if VARIANTS[variant].fixed_target is None else None)
     for i in range(games):
         if match.is_over:
@@ -152,7 +147,6 @@ def random_match(variant: str, seed: int, games: int) -> Match:
         if game.outcome is None:
             game = game.forfeit(game.turn)
         match = match.record(game.outcome)
-    match.start_game(dice) if not match.is_over else None
     return match
 
 
