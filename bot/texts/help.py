@@ -1,12 +1,10 @@
-"""The words the bot says that are not about one match: help, rules, durations, dates."""
+"""The help page and the rules of each game, as the bot shows them."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Sequence
 
 from engine import Variant, find_variant
-
-TWO_PLAYER_VARIANTS = ("minigam", "minigam-full-entry", "minigam-strict", "backgammon", "backgammon-mulligan")
 
 HELP = """\
 **Minigam** — backgammon-family dice games, played in the channel.
@@ -90,31 +88,10 @@ def rules_text(variant: str | Variant) -> str:
     return "\n".join(lines)
 
 
-def all_rules_text() -> str:
+def all_rules_text(names: Sequence[str]) -> str:
+    """The overview of the games ``names``, a line each."""
     lines = ["**The games** — `/minigam rules <variant>` for one in full."]
-    for name in TWO_PLAYER_VARIANTS:
+    for name in names:
         v = find_variant(name)
         lines.append(f"• `{v.name}` — {v.summary}")
     return "\n".join(lines)
-
-
-def duration(seconds: float) -> str:
-    """``90`` -> ``1 minute 30 seconds``; ``86400`` -> ``24 hours``; rounded to the two largest units."""
-    total = round(seconds)
-    if total < 60:
-        return _unit(total, "second")
-    parts = []
-    for size, name in ((3600, "hour"), (60, "minute"), (1, "second")):
-        if total >= size:
-            parts.append(_unit(total // size, name))
-            total %= size
-    return " ".join(parts[:2])
-
-
-def _unit(n: int, name: str) -> str:
-    return f"{n} {name}{'' if n == 1 else 's'}"
-
-
-def when(epoch: float) -> str:
-    """A UTC date and time, e.g. ``2026-05-09 14:03 UTC``."""
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(epoch))
