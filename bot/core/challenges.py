@@ -39,7 +39,7 @@ class Challenges:
             raise ServiceError(texts.challenge_a_bot(opponent.name))
         if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= MAX_MATCH_POINTS:
             raise ServiceError(texts.match_length(points))
-        points = v.fixed_target or points
+        points = v.fixed_target if v.fixed_target is not None else points
         async with self.ctx.channel_locks.hold(channel_id):
             self._check_channel_free(channel_id)
             for c in await self.ctx.store.pending_challenges(channel_id):
