@@ -16,6 +16,7 @@ from bot.core.live import load_match
 from bot.core.matches import Matches
 from bot.core.notices import Result
 from bot.core.records import Records
+from bot.core.settings import Settings
 from bot.core.timeouts import Timeouts
 from bot.models import PlayerRef
 from bot.store import DamagedRecord, Store
@@ -57,6 +58,7 @@ class Core:
         self.challenges = Challenges(self.ctx)
         self.timeouts = Timeouts(self.ctx, self.challenges, self.matches.reload)
         self.records = Records(self.ctx)
+        self.settings = Settings(self.ctx)
 
     @property
     def store(self) -> Store:
