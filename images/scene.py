@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine import OFF, Dice, Game, Play, Position
 from engine.notation import format_play
@@ -34,10 +34,12 @@ class Scene:
     cube_owner: int | None
     has_cube: bool
     double_offered: bool  # the player to move has doubled; the answer is awaited
+    resign_offer: tuple[int, int] | None  # (resigner, level 1-3) awaiting an answer
     match_target: int
     match_score: tuple[int, ...]
     crawford: bool
-    places: tuple[str | None, ...]  # per player: "1st" ... for finished players, "out" for leavers
+    places: tuple[str | None, ...]  # per player: "1st" ... for finished players and leavers
+    left: tuple[str | None, ...]  # per player: "resigned" or "timed out" for a multigam leaver
     badges: tuple[str | None, ...]  # per player: "to play", "to roll", "to answer", "winner", ...
     match_info: str  # "match to 7 · Crawford game", "" for a single game
     last_play: Play | None
@@ -45,6 +47,7 @@ class Scene:
     status: str
     last_text: str
     over: bool
+    notes: tuple[str, ...] = ()  # small print under the footer (gnubg's IDs)
 
     @property
     def players(self) -> int:
@@ -69,13 +72,50 @@ def build_scene(
     names: Sequence[str] | None = None,
     perspective: int | None = None,
     last_play: Play | None = None,
+    score: Sequence[int] | None = None,
+    footer: str | Sequence[str] | None = None,
 ) -> Scene:
-    """Read everything a picture needs from ``state`` (a :class:`Game` or a :class:`Position`)."""
+    """Read everything a picture needs from ``state`` (a :class:`Game` or a :class:`Position`).
+
+    ``score`` replaces the match score shown (one number per seat: a finished game's final score);
+    ``footer`` is small print drawn under the footer, one string per line."""
     if isinstance(state, Game):
-        return _from_game(state, names, perspective, last_play)
-    if isinstance(state, Position):
-        return _from_position(state, names, perspective, last_play)
-    raise TypeError(f"render needs an engine Game or Position, not {type(state).__name__}")
+        scene = _from_game(state, names, perspective, last_play)
+    elif isinstance(state, Position):
+        scene = _from_position(state, names, perspective, last_play)
+    else:
+        raise TypeError(f"render needs an engine Game or Position, not {type(state).__name__}")
+    changes: dict = {}
+    if score is not None:
+        changes["match_score"] = _check_score(score, scene.players)
+    if footer is not None:
+        changes["notes"] = _check_footer(footer)
+    return replace(scene, **changes) if changes else scene
+
+
+MAX_FOOTER_LINES = 3
+
+
+def _check_score(score: object, players: int) -> tuple[int, ...]:
+    if isinstance(score, str | bytes) or not isinstance(score, Sequence):
+        raise TypeError(f"score must be a sequence of {players} numbers, one per seat, not {score!r}")
+    values = tuple(score)
+    if len(values) != players or not all(
+        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values
+    ):
+        raise ValueError(f"score must be {players} whole numbers of 0 or more, one per seat, not {score!r}")
+    return values
+
+
+def _check_footer(footer: object) -> tuple[str, ...]:
+    lines = (footer,) if isinstance(footer, str) else footer
+    if not isinstance(lines, Sequence) or not all(isinstance(line, str) for line in lines):
+        raise TypeError(f"footer must be a string or a sequence of strings, not {footer!r}")
+    out = tuple(" ".join(line.split()) for line in lines)
+    out = tuple(line for line in out if line)
+    if len(out) > MAX_FOOTER_LINES:
+        raise ValueError(f"footer has {len(out)} lines; at most {MAX_FOOTER_LINES} fit under the board")
+    return out
 
 
 def _check_perspective(position: Position, perspective: int | None) -> int:
@@ -129,14 +169,16 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
             break
 
     places: list[str | None] = [None] * v.players
+    left: list[str | None] = [None] * v.players
     if v.players > 2:
         order = list(game.outcome.placings) if game.outcome is not None else list(game.finished)
         for i, p in enumerate(order):
             places[p] = PLACE_WORDS[i]
-        if game.outcome is None:
-            for e in game.events:
-                if e.kind in ("resign", "forfeit"):
-                    places[e.player] = "out"
+        leavers = [e for e in game.events if e.kind in ("resign", "forfeit")]
+        for i, e in enumerate(leavers):
+            # a leaver takes the lowest place still open: the first to leave is last
+            places[e.player] = PLACE_WORDS[v.players - 1 - i]
+            left[e.player] = "resigned" if e.kind == "resign" else "timed out"
 
     status = _game_status(game, names_t)
     badges: list[str | None] = [None] * v.players
@@ -167,10 +209,12 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         cube_owner=game.cube_owner,
         has_cube=v.cube,
         double_offered=game.double_offered and game.outcome is None,
+        resign_offer=game.resign_offer if game.outcome is None else None,
         match_target=game.match.target,
         match_score=tuple(game.match.score),
         crawford=game.match.crawford,
         places=tuple(places),
+        left=tuple(left),
         badges=tuple(badges),
         match_info=_match_info(game),
         last_play=play,
@@ -193,6 +237,8 @@ def _match_info(game: Game) -> str:
     words = f"match to {target}"
     if game.match.crawford:
         words += " · Crawford game"
+    elif v.cube and target - 1 in game.match.score:
+        words += " · post-Crawford"
     return words
 
 
@@ -267,10 +313,12 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
         cube_owner=None,
         has_cube=v.cube,
         double_offered=False,
+        resign_offer=None,
         match_target=0,
         match_score=(0,) * v.players,
         crawford=False,
         places=tuple(places),
+        left=(None,) * v.players,
         badges=tuple(
             "winner" if p == winner else "to move" if p == pos.turn and not over else None
             for p in range(v.players)

@@ -91,7 +91,7 @@ def _player_lines(scene: Scene, symbols: Sequence[str]) -> list[str]:
         parts = [f"bar {pos.bar[p]}", f"off {pos.off[p]}"]
         place = scene.places[p]
         if place is not None:
-            parts.append(place)
+            parts.append(place if scene.left[p] is None else f"{place} ({scene.left[p]})")
         else:
             parts.append(f"pips {pos.pip_count(p)}")
         if scene.match_target > 0 and scene.players == 2:

@@ -12,7 +12,7 @@ import pytest
 import images
 from engine import BAR, Game, Move, Play, Position
 from images import DEFAULT_THEME, Theme
-from images.sprites import drawable
+from images.typeset import drawable
 from tests.images.cases import (
     CASES,
     backgammon_cube_game,
@@ -86,11 +86,13 @@ def test_an_explicit_last_play_replaces_the_games_own() -> None:
     assert images.render(g, last_play=other) != images.render(g)
 
 
-def test_names_the_font_cannot_draw_are_cleaned_or_replaced() -> None:
-    assert drawable("Zoë 🎲 Smith") == "Zoë Smith"
-    assert drawable("Ёжик") == "Ёжик"
+def test_names_keep_every_script_and_emoji_and_lose_only_what_no_font_has() -> None:
+    for name in ("Zoë 🎲 Smith", "Ёжик", "李小龍", "محمد", "नमस्ते", "👨‍👩‍👧 family"):
+        assert drawable(name) == name
+    assert drawable("Ann 𓀀 Lee") == "Ann Lee"  # an Egyptian hieroglyph: in no shipped font
     g = minigam_game_with_hit()
-    assert images.render(g, names=["李小龍", "Bob"]) == images.render(g, names=["", "Bob"])
+    assert images.render(g, names=["李小龍", "Bob"]) != images.render(g, names=["", "Bob"])
+    assert images.render(g, names=["𓀀", "Bob"]) == images.render(g, names=["", "Bob"])
 
 
 def test_a_smaller_theme_scale_draws_a_smaller_picture() -> None:

@@ -1,0 +1,389 @@
+"""Text in any script: every character drawn by the first shipped font that has it.
+
+The fonts (``images/fonts``, README.txt there says where each comes from) are tried in order: DejaVu Sans
+(Latin, Greek, Cyrillic, Hebrew, Arabic, ...), Noto Sans for twelve South and South-East Asian scripts,
+a Noto Sans CJK subset (kana, Hangul, about 10,800 ideographs), and Twemoji in colour. Emoji go to the
+emoji font first. A character no font has is drawn as its compatibility form when that is drawable
+(``𝓐`` as ``A``) and left out otherwise.
+
+A line of text is split into runs of one font each and drawn run by run on a common baseline. With
+libraqm (Pillow's complex layout: shaping, ligatures, bidirectional text) the runs that need it are
+shaped: Arabic joins, Devanagari conjuncts form, emoji sequences (flags, skin tones, families) become one
+picture, and a right-to-left name reads right to left. Without libraqm the basic layout draws each
+character on its own, right-to-left runs reversed so they still read in order. Plain Latin text takes
+the basic layout always, so its pixels do not depend on libraqm.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont, features
+
+from images.theme import RGB
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+RAQM = features.check_feature("raqm")
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One font of the fallback chain. ``scale`` sizes it to match DejaVu's letters; ``faux_bold``
+    thickens a font that has no bold by a one-pixel stroke; a variable font's bold is its weight 700."""
+
+    name: str
+    regular: str
+    bold: str | None = None
+    variable: bool = False
+    scale: float = 1.0
+    faux_bold: bool = False
+    emoji: bool = False
+
+
+_SCRIPTS = (
+    "Devanagari",
+    "Bengali",
+    "Gurmukhi",
+    "Gujarati",
+    "Tamil",
+    "Telugu",
+    "Kannada",
+    "Malayalam",
+    "Sinhala",
+    "Thai",
+    "Khmer",
+    "Myanmar",
+)
+FACES: tuple[Face, ...] = (
+    Face("DejaVu Sans", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    *(Face(f"Noto Sans {s}", f"NotoSans{s}-VF.ttf", variable=True, scale=0.94) for s in _SCRIPTS),
+    Face("Minigam CJK", "MinigamCJK-Regular.otf", faux_bold=True, scale=0.96),
+    Face("Minigam Emoji", "MinigamEmoji.ttf", scale=0.86, emoji=True),
+)
+LATIN = 0
+EMOJI = len(FACES) - 1
+_NOTDEF = "\U0010fffd"  # a private-use character no font has: its glyph is the "missing" box
+
+
+# ----------------------------------------------------------------------------------------- fonts
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans at ``size`` px in the basic layout (identical output with or without libraqm)."""
+    return face_font(LATIN, size, bold, False)
+
+
+@lru_cache(maxsize=256)
+def face_font(face: int, size: int, bold: bool, shaped: bool) -> ImageFont.FreeTypeFont:
+    """Font ``face`` of the chain at ``size`` px (before its ``scale``); ``shaped`` takes libraqm."""
+    f = FACES[face]
+    path = f.bold if bold and f.bold else f.regular
+    engine = ImageFont.Layout.RAQM if shaped and RAQM else ImageFont.Layout.BASIC
+    loaded = ImageFont.truetype(str(FONT_DIR / path), max(1, round(size * f.scale)), layout_engine=engine)
+    if f.variable and bold:
+        loaded.set_variation_by_axes([700])
+    return loaded
+
+
+@lru_cache(maxsize=16384)
+def covers(face: int, char: str) -> bool:
+    """Does font ``face`` draw ``char`` (rather than its "missing" box)?"""
+    f = face_font(face, 20, False, False)
+    mask = f.getmask(char)
+    missing = f.getmask(_NOTDEF)
+    return not (mask.size == missing.size and bytes(mask) == bytes(missing))
+
+
+# ------------------------------------------------------------------------------- characters
+
+# Emoji drawn as emoji without a variation selector (Unicode's Emoji_Presentation), below U+1F000.
+_EMOJI_BMP = (
+    (0x231A, 0x231B), (0x23E9, 0x23EC), (0x23F0, 0x23F0), (0x23F3, 0x23F3), (0x25FD, 0x25FE),
+    (0x2614, 0x2615), (0x2648, 0x2653), (0x267F, 0x267F), (0x2693, 0x2693), (0x26A1, 0x26A1),
+    (0x26AA, 0x26AB), (0x26BD, 0x26BE), (0x26C4, 0x26C5), (0x26CE, 0x26CE), (0x26D4, 0x26D4),
+    (0x26EA, 0x26EA), (0x26F2, 0x26F3), (0x26F5, 0x26F5), (0x26FA, 0x26FA), (0x26FD, 0x26FD),
+    (0x2705, 0x2705), (0x270A, 0x270B), (0x2728, 0x2728), (0x274C, 0x274C), (0x274E, 0x274E),
+    (0x2753, 0x2755), (0x2757, 0x2757), (0x2795, 0x2797), (0x27B0, 0x27B0), (0x27BF, 0x27BF),
+    (0x2B1B, 0x2B1C), (0x2B50, 0x2B50), (0x2B55, 0x2B55),
+)  # fmt: skip
+_ZWJ = "\u200d"
+_VS_TEXT, _VS_EMOJI = "\ufe0e", "\ufe0f"
+_KEYCAP = "\u20e3"
+
+
+def _is_regional(c: str) -> bool:
+    return 0x1F1E6 <= ord(c) <= 0x1F1FF
+
+
+def _extends(c: str) -> bool:
+    """Characters that belong to the character before them: marks, joiners, selectors, skin tones, tags."""
+    o = ord(c)
+    return (
+        unicodedata.category(c) in ("Mn", "Mc", "Me")
+        or c in (_ZWJ, "\u200c")
+        or 0xFE00 <= o <= 0xFE0F
+        or 0xE0100 <= o <= 0xE01EF
+        or 0x1F3FB <= o <= 0x1F3FF
+        or 0xE0020 <= o <= 0xE007F
+    )
+
+
+def clusters(text: str) -> list[str]:
+    """``text`` cut into user-perceived characters: a letter with its marks, a whole emoji sequence
+    (``👨‍👩‍👧``, ``👍🏽``, ``🇯🇵``, ``1️⃣``). Never cut inside one when shortening a name."""
+    out: list[str] = []
+    for c in text:
+        if out and (
+            _extends(c)
+            or out[-1].endswith(_ZWJ)
+            or (_is_regional(c) and _is_regional(out[-1][-1]) and len(out[-1]) % 2 == 1)
+        ):
+            out[-1] += c
+        else:
+            out.append(c)
+    return out
+
+
+def _wants_emoji(cluster: str) -> bool:
+    if _VS_TEXT in cluster:
+        return False
+    if _VS_EMOJI in cluster or _KEYCAP in cluster or (len(cluster) > 1 and _ZWJ in cluster):
+        return True
+    o = ord(cluster[0])
+    return o >= 0x1F000 or any(a <= o <= b for a, b in _EMOJI_BMP)
+
+
+def _base_rtl(text: str) -> bool:
+    """Is ``text`` a right-to-left paragraph (its first strong character right-to-left)?"""
+    for c in text:
+        kind = unicodedata.bidirectional(c)
+        if kind in ("R", "AL"):
+            return True
+        if kind == "L":
+            return False
+    return False
+
+
+def _needs_shaping(text: str) -> bool:
+    return any(ord(c) >= 0x0590 for c in text)
+
+
+@lru_cache(maxsize=4096)
+def _face_for(cluster: str) -> int | None:
+    """The first font that draws ``cluster``'s base character (emoji: the emoji font first)."""
+    base = cluster[0]
+    if base.isspace():
+        return LATIN
+    order = range(len(FACES))
+    if _wants_emoji(cluster):
+        order = (EMOJI, *range(EMOJI))
+    for face in order:
+        if covers(face, base):
+            return face
+    return None
+
+
+# ------------------------------------------------------------------------------------ lines
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    text: str  # in logical order
+    face: int
+    width: float
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line laid out for drawing: its runs in visual order (left to right), at one size."""
+
+    text: str  # what is drawn, in logical order (may differ from the input: shortened, cleaned)
+    size: int
+    bold: bool
+    rtl: bool
+    runs: tuple[Run, ...]
+
+    @property
+    def width(self) -> float:
+        return sum(r.width for r in self.runs)
+
+    @property
+    def simple(self) -> bool:
+        """One run of DejaVu that needs no shaping: drawn exactly like plain Pillow text."""
+        return len(self.runs) == 1 and self.runs[0].face == LATIN and not _needs_shaping(self.text)
+
+
+def _resolve(text: str) -> list[tuple[str, int]]:
+    """``(cluster, face)`` for each drawable cluster of ``text``; a cluster no font has is replaced
+    by its compatibility form (NFKC) when that is drawable, and left out otherwise."""
+    out: list[tuple[str, int]] = []
+    for cluster in clusters(text):
+        face = _face_for(cluster)
+        if face is not None:
+            out.append((cluster, face))
+            continue
+        plain = unicodedata.normalize("NFKC", cluster)
+        if plain != cluster:
+            out.extend(_resolve(plain))
+    return out
+
+
+def _run_width(text: str, face: int, size: int, bold: bool, rtl: bool) -> float:
+    shaped = RAQM and (face != LATIN or _needs_shaping(text))
+    f = face_font(face, size, bold, shaped)
+    if shaped:
+        width = f.getlength(text, direction="rtl" if rtl else "ltr")
+    else:
+        width = f.getlength(_visual(text) if rtl and not RAQM else text)
+    if bold and FACES[face].faux_bold:
+        width += 2 * _stroke(size)
+    return width
+
+
+def _visual(text: str) -> str:
+    """Without libraqm: right-to-left text reversed character by character (marks kept after their
+    letter), so that it at least reads in order."""
+    return "".join(reversed(clusters(text)))
+
+
+def _stroke(size: int) -> int:
+    return 1 if size >= 14 else 0
+
+
+@lru_cache(maxsize=2048)
+def layout(text: str, size: int, bold: bool = False) -> Line:
+    """``text`` laid out at ``size`` px: its drawable characters in runs of one font each."""
+    resolved = _resolve(text)
+    rtl = _base_rtl("".join(c for c, _ in resolved))
+    runs: list[tuple[str, int]] = []
+    for cluster, face in resolved:
+        if runs and (runs[-1][1] == face or (cluster.isspace() and covers(runs[-1][1], cluster))):
+            runs[-1] = (runs[-1][0] + cluster, runs[-1][1])
+        else:
+            runs.append((cluster, face))
+    laid = [Run(t, f, _run_width(t, f, size, bold, rtl)) for t, f in runs]
+    if rtl:
+        laid.reverse()
+    return Line("".join(c for c, _ in resolved), size, bold, rtl, tuple(laid))
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters no shipped font can draw, spaces tidied."""
+    shown = layout(text, 20).text
+    return shown if shown == text else " ".join(shown.split())
+
+
+@lru_cache(maxsize=2048)
+def fit(text: str, size: int, width: int, *, bold: bool = False, smallest: int = 18) -> Line:
+    """``text`` at the largest size from ``size`` down to ``smallest`` (in steps of 2 px) that fits
+    ``width`` px; at ``smallest`` cut at the end with an ellipsis, between whole characters."""
+    width = max(width, 10)
+    smallest = min(smallest, size)
+    for s in range(size, smallest - 1, -2):
+        line = layout(text, s, bold)
+        if line.width <= width:
+            return line
+    parts = clusters(layout(text, smallest, bold).text)
+    lo, hi = 0, len(parts)  # the longest prefix that fits, with the ellipsis: binary search
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if layout("".join(parts[:mid]).rstrip() + ELLIPSIS, smallest, bold).width <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return layout("".join(parts[:lo]).rstrip() + ELLIPSIS, smallest, bold)
+
+
+# ---------------------------------------------------------------------------------- drawing
+
+
+def _origin(xy: tuple[float, float], line: Line, anchor: str) -> tuple[float, float]:
+    """The left end of ``line``'s baseline when drawn at ``xy`` with ``anchor``."""
+    x, y = xy
+    horizontal, vertical = anchor[0], anchor[1]
+    if horizontal == "m":
+        x -= line.width / 2
+    elif horizontal == "r":
+        x -= line.width
+    ascent, descent = font(line.size, line.bold).getmetrics()
+    baseline = {"a": y + ascent, "m": y + (ascent - descent) / 2, "s": y, "d": y - descent}[vertical]
+    return x, baseline
+
+
+def line_box(xy: tuple[float, float], line: Line, anchor: str = "la") -> tuple[int, int, int, int]:
+    """A box that holds every pixel :func:`draw_line` may draw (generous above and below)."""
+    x, baseline = _origin(xy, line, anchor)
+    return (
+        int(x) - 2,
+        int(baseline - line.size * 1.3) - 2,
+        int(x + line.width) + 4,
+        int(baseline + line.size * 0.6) + 3,
+    )
+
+
+def draw_line(im: Image.Image, xy: tuple[float, float], line: Line, fill: RGB, anchor: str = "la") -> None:
+    """Draw ``line`` on ``im`` at ``xy`` with a Pillow text ``anchor`` (``l``/``m``/``r`` then
+    ``a``/``m``/``s``/``d``, as for ``ImageDraw.text``; ascender and descender are DejaVu's)."""
+    if line.simple:
+        _paste_text(im, xy, fill, line.text, LATIN, line.size, line.bold, None, anchor)
+        return
+    x, baseline = _origin(xy, line, anchor)
+    for run in line.runs:
+        face = FACES[run.face]
+        shaped = RAQM and (run.face != LATIN or _needs_shaping(run.text))
+        direction = ("rtl" if line.rtl else "ltr") if shaped else None
+        text = run.text if shaped or not line.rtl else _visual(run.text)
+        if face.emoji:
+            f = face_font(run.face, line.size, line.bold, shaped)
+            options: dict = {"direction": direction} if direction else {}
+            ImageDraw.Draw(im).text((x, baseline), text, font=f, anchor="ls", embedded_color=True, **options)
+        else:
+            stroke = _stroke(line.size) if line.bold and face.faux_bold else 0
+            _paste_text(
+                im, (x + stroke, baseline), fill, text, run.face, line.size, line.bold, direction, "ls"
+            )
+        x += run.width
+
+
+def _paste_text(
+    im, xy, fill: RGB, text: str, face: int, size: int, bold: bool, direction, anchor: str
+) -> None:
+    """``text`` in ``fill`` at ``xy``: exactly what ``ImageDraw.text`` draws, from a cached mask."""
+    x, y = xy
+    ix, iy = int(x), int(y)
+    mask, dx, dy = _mask(text, face, size, bold, direction, anchor, x - ix, y - iy)
+    if mask is not None:
+        left, top = ix + dx, iy + dy
+        im.paste(fill, (left, top, left + mask.width, top + mask.height), mask)
+
+
+@lru_cache(maxsize=4096)
+def _mask(
+    text: str, face: int, size: int, bold: bool, direction: str | None, anchor: str, fx: float, fy: float
+) -> tuple[Image.Image | None, int, int]:
+    """``text`` drawn once as a coverage mask, for the fractional position (fx, fy) that FreeType
+    renders at, and where the mask's corner goes relative to the whole-pixel position."""
+    f = face_font(face, size, bold, direction is not None)
+    stroke = _stroke(size) if bold and FACES[face].faux_bold else 0
+    options: dict = {"direction": direction} if direction else {}
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor, stroke_width=stroke, **options)
+    if x1 <= x0 or y1 <= y0:
+        return None, 0, 0
+    pad = 3
+    mask = Image.new("L", (x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), 0)
+    ImageDraw.Draw(mask).text(
+        (pad - x0 + fx, pad - y0 + fy),
+        text,
+        font=f,
+        fill=255,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=255 if stroke else None,
+        **options,
+    )
+    return mask, x0 - pad, y0 - pad
