@@ -151,7 +151,7 @@ def _arrow(c: Canvas, path: list[tuple[float, float, float]], d: int) -> None:
     pts = _trim(_spline(knots), start_cut, end_cut)
     if len(pts) < 2 or sum(_dist(a, b) for a, b in itertools.pairwise(pts)) < d * 0.4:
         return
-    c.touch(*paste_arrow(c.im, t, tuple(pts), t.highlight, t.highlight_edge, width=5, head=16))
+    paste_arrow(c.im, t, tuple(pts), t.highlight, t.highlight_edge, width=5, head=16)
 
 
 def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:

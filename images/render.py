@@ -48,9 +48,7 @@ def render(
     """
     t = _check_theme(theme)
     scene = _scene(state, names, perspective, last_play, score, footer)
-    canvas = draw_canvas(scene, t)
-    base = _base_palette(t, scene.kind, *_background_key(scene))
-    return encode_png(canvas.im, palette_for(t, scene.kind), base=base, dirty=canvas.dirty)
+    return encode_png(draw_scene(scene, t), palette_for(t, scene.kind))
 
 
 def render_image(
@@ -109,7 +107,7 @@ def warm_up(theme: Theme | None = None) -> None:
         palette_for(t, kind)
     for perspective in (0, 1):
         for label_player in (0, 1):
-            _base_palette(t, BG, perspective, label_player, 0)
+            background(t, BG, perspective, label_player, 0)
     typeset.layout("山田 محمد नमस्ते ไทย 🎲", t.px(t.font_title), True)
 
 
@@ -128,13 +126,6 @@ def palette_for(theme: Theme, kind: str) -> Image.Image:
     return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)
 
 
-@lru_cache(maxsize=32)
-def _base_palette(theme: Theme, kind: str, perspective: int, label_player: int, notes: int) -> Image.Image:
-    """The empty board mapped to its palette once: a picture maps only what was drawn on it."""
-    bg = background(theme, kind, perspective, label_player, notes)
-    return bg.quantize(palette=palette_for(theme, kind), dither=Image.Dither.NONE)
-
-
 def _background_key(scene: Scene) -> tuple[int, int, int]:
     if scene.kind == BG:
         return scene.perspective, scene.label_player, len(scene.notes)
@@ -144,8 +135,8 @@ def _background_key(scene: Scene) -> tuple[int, int, int]:
 # --------------------------------------------------------------------------- the whole picture
 
 
-def draw_canvas(scene: Scene, theme: Theme) -> Canvas:
-    """The picture of ``scene`` on a copy of its background, with the boxes drawn on noted."""
+def draw_scene(scene: Scene, theme: Theme) -> Image.Image:
+    """The picture of ``scene``, drawn on a copy of its background."""
     perspective, label_player, notes = _background_key(scene)
     layout = board_layout(scene.kind, perspective, theme, notes)
     im = background(theme, scene.kind, perspective, label_player, notes).copy()
@@ -160,11 +151,7 @@ def draw_canvas(scene: Scene, theme: Theme) -> Canvas:
     pieces.resignation(canvas)
     panels.cards(canvas)
     panels.footer(canvas)
-    return canvas
-
-
-def draw_scene(scene: Scene, theme: Theme) -> Image.Image:
-    return draw_canvas(scene, theme).im
+    return im
 
 
 __all__ = ["draw_scene", "palette_for", "render", "render_image", "warm_up"]

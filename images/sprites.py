@@ -227,11 +227,10 @@ def arrow_masks(
 
 def paste_arrow(
     im: Image.Image, t: Theme, pts, colour: RGB, edge: RGB, *, width: float = 6, head: float = 18
-) -> tuple[int, int, int, int]:
-    """An arrow along ``pts`` on ``im`` in ``colour`` with an ``edge`` outline; returns the box it may
-    have touched. The masks are halved (box-averaged: smooth edges) and pasted in strips, skipping their
-    empty parts: a long diagonal arrow's box is mostly empty, and both steps cost the same for every
-    pixel of the box they are given."""
+) -> None:
+    """An arrow along ``pts`` on ``im`` in ``colour`` with an ``edge`` outline. The masks are halved
+    (box-averaged: smooth edges) and pasted in strips, skipping their empty parts: a long diagonal
+    arrow's box is mostly empty, and both steps cost the same for every pixel of the box they are given."""
     outline, body, (x, y) = arrow_masks(
         tuple(pts), max(2.0, width * t.scale), max(6.0, head * t.scale), max(1.0, 2 * t.scale)
     )
@@ -247,7 +246,6 @@ def paste_arrow(
         box = (x + a0 // 2, y + b0 // 2, x + a1 // 2, y + b1 // 2)
         im.paste(edge, box, outline.crop((a0, b0, a1, b1)).reduce(2))
         im.paste(colour, box, body.crop((a0, b0, a1, b1)).reduce(2))
-    return (x, y, x + outline.width // 2, y + outline.height // 2)
 
 
 @lru_cache(maxsize=16)

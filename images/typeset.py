@@ -315,17 +315,6 @@ def _origin(xy: tuple[float, float], line: Line, anchor: str) -> tuple[float, fl
     return x, baseline
 
 
-def line_box(xy: tuple[float, float], line: Line, anchor: str = "la") -> tuple[int, int, int, int]:
-    """A box that holds every pixel :func:`draw_line` may draw (generous above and below)."""
-    x, baseline = _origin(xy, line, anchor)
-    return (
-        int(x) - 2,
-        int(baseline - line.size * 1.3) - 2,
-        int(x + line.width) + 4,
-        int(baseline + line.size * 0.6) + 3,
-    )
-
-
 def draw_line(im: Image.Image, xy: tuple[float, float], line: Line, fill: RGB, anchor: str = "la") -> None:
     """Draw ``line`` on ``im`` at ``xy`` with a Pillow text ``anchor`` (``l``/``m``/``r`` then
     ``a``/``m``/``s``/``d``, as for ``ImageDraw.text``; ascender and descender are DejaVu's)."""
