@@ -10,6 +10,8 @@ from images.scene import Scene
 from images.theme import RGB, Theme
 from images.typeset import Line
 
+LEFT_PERCENT = 60  # how strongly a leaver's checkers are drawn
+
 
 class Canvas:
     def __init__(self, im: Image.Image, scene: Scene, layout: BoardLayout, theme: Theme) -> None:
@@ -26,6 +28,11 @@ class Canvas:
 
     # ------------------------------------------------------------------ pieces
     def sprite(self, player: int, diameter: int) -> Image.Image:
+        """``player``'s checker; faded for a multigam player who left (their checkers stay, unmoving)."""
+        if self.scene.left[player]:
+            return sprites.faded_checker(
+                self.colours[player], self.outlines[player], self.markers[player], diameter, LEFT_PERCENT
+            )
         return sprites.checker(self.colours[player], self.outlines[player], self.markers[player], diameter)
 
     def paste(self, sprite: Image.Image, x: int, y: int) -> None:
@@ -45,9 +52,18 @@ class Canvas:
         """``text`` (any script) at ``xy``; returns its width."""
         return self.line(xy, typeset.layout(text, size, bold), colour, anchor)
 
-    def fitted(self, text: str, size: int, width: float, *, bold: bool = False) -> Line:
-        """``text`` laid out to fit ``width`` px: smaller down to 18 px (scaled), then shortened."""
-        return typeset.fit(text, size, int(width), bold=bold, smallest=max(12, self.t.px(18)))
+    def fitted(self, text: str, size: int, width: float, *, bold: bool = False, name: bool = False) -> Line:
+        """``text`` laid out to fit ``width`` px: smaller down to 18 px (scaled), then shortened. A
+        ``name`` alone reads in its own direction (right to left in Arabic or Hebrew); any other text
+        is a sentence of ours, left to right, whatever names it holds."""
+        return typeset.fit(
+            text,
+            size,
+            int(width),
+            bold=bold,
+            smallest=max(12, self.t.px(18)),
+            direction="auto" if name else "ltr",
+        )
 
     def line(self, xy: tuple[float, float], line: Line, colour: RGB, anchor: str = "la") -> float:
         typeset.draw_line(self.im, xy, line, colour, anchor)

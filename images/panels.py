@@ -3,9 +3,11 @@ footer (the game's status, the last play, the match) and the small print under i
 
 from __future__ import annotations
 
+from images import typeset
 from images.canvas import Canvas
 from images.layout import BG, SIX4, Rect
-from images.scene import PLACE_WORDS
+from images.scene import PLACE_WORDS, Parts
+from images.typeset import ELLIPSIS, Line
 
 
 def cards(c: Canvas) -> None:
@@ -70,7 +72,7 @@ def _wide_card(c: Canvas, p: int) -> None:
     badge = s.badges[p]
     if badge:
         right -= _pill(c, right, rect.cy, badge, right=True) + t.px(14)
-    name = c.fitted(s.names[p], t.px(t.font_title), right - x, bold=True)
+    name = c.fitted(s.names[p], t.px(t.font_title), right - x, bold=True, name=True)
     c.line((x, rect.cy), name, t.text, "lm")
 
 
@@ -85,7 +87,7 @@ def _small_card(c: Canvas, p: int) -> None:
     row2 = rect.y0 + t.px(64)
     c.paste_centred(c.sprite(p, icon), rect.x0 + pad + icon / 2, row1)
     x = rect.x0 + pad + icon + t.px(10)
-    name = c.fitted(s.names[p], t.px(t.font_text) + t.px(2), rect.x1 - pad - x, bold=True)
+    name = c.fitted(s.names[p], t.px(t.font_text) + t.px(2), rect.x1 - pad - x, bold=True, name=True)
     c.line((x, row1), name, t.text, "lm")
     size = t.px(t.font_text)
     place = s.places[p]
@@ -99,7 +101,8 @@ def _small_card(c: Canvas, p: int) -> None:
         return
     left = s.left[p]
     x += c.text((x, row2), place, size, t.text_dim if left else t.highlight, bold=True, anchor="lm")
-    words = left or _place_points(c, place)
+    # a leaver: "4th · resigned" while the game goes on, the points once it is over
+    words = _place_points(c, place) if s.over or not left else left
     if words:
         rest = c.fitted(f"· {words}", size, right - x - t.px(8))
         c.line((x + t.px(8), row2), rest, t.text_dim if left else t.text, "lm")
@@ -130,13 +133,30 @@ def footer(c: Canvas) -> None:
         y1 = rect.y0 + (t.px(20) if lay.kind == BG else t.px(26))
     if info:
         right -= c.text((right, y1), info, t.px(t.font_text), t.text_dim, anchor="rm") + t.px(20)
-    status = c.fitted(s.status, t.px(t.font_title) - t.px(2), right - x, bold=True)
+    status = fit_sentence(c, s.status_parts, t.px(t.font_title) - t.px(2), right - x, bold=True)
     c.line((x, y1), status, t.text, "lm")
     if two_lines:
         y2 = rect.y1 - t.px(22) if lay.kind != BG else rect.y1 - t.px(16)
-        last = c.fitted(s.last_text, t.px(t.font_text), rect.x1 - t.px(16) - x)
+        last = fit_sentence(c, s.last_parts, t.px(t.font_text), rect.x1 - t.px(16) - x)
         c.line((x, y2), last, t.text_dim, "lm")
     notes(c)
+
+
+def fit_sentence(c: Canvas, parts: Parts, size: int, width: float, *, bold: bool = False) -> Line:
+    """A sentence about the players fitted to ``width``: smaller first; then, rather than cut its end
+    (the roll, the play), the names in it shortened, each to an equal share of the room left."""
+    s = c.scene
+    line = c.fitted(s.sentence(parts), size, width, bold=bold)
+    seats = sorted({p for p in parts if isinstance(p, int)})
+    if not line.text.endswith(ELLIPSIS) or not seats:
+        return line
+    smallest = line.size
+    rest = typeset.layout(s.sentence(parts, [""] * s.players), smallest, bold).width
+    share = max(c.t.px(40), (width - rest) / len(seats))
+    names = list(s.names)
+    for p in seats:
+        names[p] = c.fitted(names[p], smallest, share, bold=bold).text
+    return c.fitted(s.sentence(parts, names), smallest, width, bold=bold)
 
 
 def notes(c: Canvas) -> None:

@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine import OFF, Dice, Game, Play, Position
 from engine.notation import format_play
-from images.layout import BG, board_kind
+from images.layout import board_kind
 
 PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
+
+Parts = tuple[str | int, ...]
+"""A sentence about the players: text, and seat numbers where their names go (so a picture can
+shorten a long name and keep the rest of the sentence, such as the roll)."""
+
+_SLOT = re.compile("\ue000(\\d)\ue001")
+
+
+def _slots(players: int) -> tuple[str, ...]:
+    """Stand-ins for the names while a sentence is written: private-use characters round the seat."""
+    return tuple(f"\ue000{p}\ue001" for p in range(players))
+
+
+def _parts(text: str) -> Parts:
+    pieces = _SLOT.split(text)
+    return tuple(int(x) if i % 2 else x for i, x in enumerate(pieces) if i % 2 or x)
+
+
 _RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 _ACTION_WORDS = {
     "play": "to play",
@@ -44,14 +63,27 @@ class Scene:
     match_info: str  # "match to 7 · Crawford game", "" for a single game
     last_play: Play | None
     last_player: int | None
-    status: str
-    last_text: str
+    status_parts: Parts  # whose turn and what to do, or the result
+    last_parts: Parts  # the last play ("" when none)
     over: bool
     notes: tuple[str, ...] = ()  # small print under the footer (gnubg's IDs)
 
     @property
     def players(self) -> int:
         return self.position.variant.players
+
+    @property
+    def status(self) -> str:
+        return self.sentence(self.status_parts)
+
+    @property
+    def last_text(self) -> str:
+        return self.sentence(self.last_parts)
+
+    def sentence(self, parts: Parts, names: Sequence[str] | None = None) -> str:
+        """``parts`` with the players' names (or ``names``, shortened ones) put in."""
+        shown = self.names if names is None else names
+        return "".join(shown[p] if isinstance(p, int) else p for p in parts)
 
     def name(self, player: int) -> str:
         return self.names[player]
@@ -180,7 +212,8 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
             places[e.player] = PLACE_WORDS[v.players - 1 - i]
             left[e.player] = "resigned" if e.kind == "resign" else "timed out"
 
-    status = _game_status(game, names_t)
+    slots = _slots(v.players)
+    status = _game_status(game, slots)
     badges: list[str | None] = [None] * v.players
     if game.outcome is None and game.actor is not None:
         badges[game.actor] = _ACTION_WORDS[game.awaiting]
@@ -188,7 +221,7 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         badges[game.outcome.winner] = "winner"
     last_text = ""
     if play is not None and last_player is not None:
-        who = names_t[last_player]
+        who = slots[last_player]
         rolled = f" {last_dice}" if last_dice else ""
         if play.moves:
             last_text = f"{who} played{rolled}: {_play_text(pos, play, last_player)}"
@@ -219,8 +252,8 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         match_info=_match_info(game),
         last_play=play,
         last_player=last_player,
-        status=status,
-        last_text=last_text,
+        status_parts=_parts(status),
+        last_parts=_parts(last_text),
         over=game.outcome is not None,
     )
 
@@ -280,9 +313,10 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
     seat = _check_perspective(pos, perspective)
     _check_play(pos, last_play)
     last_player = _guess_mover(pos, last_play) if last_play is not None else None
+    slots = _slots(v.players)
     last_text = ""
     if last_play is not None and last_player is not None:
-        who = names_t[last_player]
+        who = slots[last_player]
         if last_play.moves:
             last_text = f"{who} played {_play_text(pos, last_play, last_player)}"
         else:
@@ -295,9 +329,7 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
             places[p] = "done"
     winner = pos.winner if v.players == 2 else None
     status = (
-        f"{names_t[winner]} has borne off every checker"
-        if winner is not None
-        else f"{names_t[pos.turn]} to move"
+        f"{slots[winner]} has borne off every checker" if winner is not None else f"{slots[pos.turn]} to move"
     )
     return Scene(
         position=pos,
@@ -326,11 +358,7 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
         match_info="",
         last_play=last_play,
         last_player=last_player,
-        status=status,
-        last_text=last_text,
+        status_parts=_parts(status),
+        last_parts=_parts(last_text),
         over=over,
     )
-
-
-def is_backgammon(scene: Scene) -> bool:
-    return scene.kind == BG

@@ -248,11 +248,11 @@ def paste_arrow(
         im.paste(colour, box, body.crop((a0, b0, a1, b1)).reduce(2))
 
 
-@lru_cache(maxsize=16)
-def faded_checker(fill: RGB, outline: RGB, marker: str, diameter: int) -> Image.Image:
-    """A checker at a third of its strength: a player with none in that place."""
+@lru_cache(maxsize=32)
+def faded_checker(fill: RGB, outline: RGB, marker: str, diameter: int, percent: int = 35) -> Image.Image:
+    """A checker at ``percent`` of its strength: a player with none in that place, or who left."""
     out = checker(fill, outline, marker, diameter).copy()
-    out.putalpha(out.getchannel("A").point(lambda a: a * 35 // 100))
+    out.putalpha(out.getchannel("A").point(lambda a: a * percent // 100))
     return out
 
 

@@ -252,14 +252,19 @@ def _visual(text: str) -> str:
 
 
 def _stroke(size: int) -> int:
-    return 1 if size >= 14 else 0
+    """The faux bold's stroke: one pixel from 22 px up (below, it blurs the strokes together)."""
+    return 1 if size >= 22 else 0
 
 
 @lru_cache(maxsize=2048)
-def layout(text: str, size: int, bold: bool = False) -> Line:
-    """``text`` laid out at ``size`` px: its drawable characters in runs of one font each."""
+def layout(text: str, size: int, bold: bool = False, direction: str = "ltr") -> Line:
+    """``text`` laid out at ``size`` px: its drawable characters in runs of one font each.
+    ``direction`` is the paragraph's: ``"ltr"`` (a sentence of ours, which may hold a name in any
+    script), ``"rtl"``, or ``"auto"`` (a name alone: as its first strong character)."""
+    if direction not in ("ltr", "rtl", "auto"):
+        raise ValueError(f"direction must be 'ltr', 'rtl' or 'auto', not {direction!r}")
     resolved = _resolve(text)
-    rtl = _base_rtl("".join(c for c, _ in resolved))
+    rtl = direction == "rtl" or (direction == "auto" and _base_rtl("".join(c for c, _ in resolved)))
     runs: list[tuple[str, int]] = []
     for cluster, face in resolved:
         if runs and (runs[-1][1] == face or (cluster.isspace() and covers(runs[-1][1], cluster))):
@@ -279,24 +284,26 @@ def drawable(text: str) -> str:
 
 
 @lru_cache(maxsize=2048)
-def fit(text: str, size: int, width: int, *, bold: bool = False, smallest: int = 18) -> Line:
+def fit(
+    text: str, size: int, width: int, *, bold: bool = False, smallest: int = 18, direction: str = "ltr"
+) -> Line:
     """``text`` at the largest size from ``size`` down to ``smallest`` (in steps of 2 px) that fits
     ``width`` px; at ``smallest`` cut at the end with an ellipsis, between whole characters."""
     width = max(width, 10)
     smallest = min(smallest, size)
     for s in range(size, smallest - 1, -2):
-        line = layout(text, s, bold)
+        line = layout(text, s, bold, direction)
         if line.width <= width:
             return line
-    parts = clusters(layout(text, smallest, bold).text)
+    parts = clusters(layout(text, smallest, bold, direction).text)
     lo, hi = 0, len(parts)  # the longest prefix that fits, with the ellipsis: binary search
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if layout("".join(parts[:mid]).rstrip() + ELLIPSIS, smallest, bold).width <= width:
+        if layout("".join(parts[:mid]).rstrip() + ELLIPSIS, smallest, bold, direction).width <= width:
             lo = mid
         else:
             hi = mid - 1
-    return layout("".join(parts[:lo]).rstrip() + ELLIPSIS, smallest, bold)
+    return layout("".join(parts[:lo]).rstrip() + ELLIPSIS, smallest, bold, direction)
 
 
 # ---------------------------------------------------------------------------------- drawing
