@@ -92,6 +92,14 @@ def cmd_text(args: argparse.Namespace) -> int:
     return 0
 
 
+# The README's pictures show names in other scripts (every name is drawn) and, on the backgammon
+# board, the gnubg Position ID the bot puts in the footer.
+EXAMPLE_NAMES = {
+    "multigam.png": ("Ann", "김민준", "Cleo 🦊", "नमस्ते"),
+    "backgammon.png": ("Alice", "山田太郎"),
+}
+
+
 def cmd_examples(args: argparse.Namespace) -> int:
     from images.samples import example_games
 
@@ -100,8 +108,10 @@ def cmd_examples(args: argparse.Namespace) -> int:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CliError(f"cannot create {folder}: {exc.strerror or exc}") from None
-    for filename, game, names in example_games():
-        data = render(game, names=names)
+    for filename, game, sample_names in example_games():
+        names = EXAMPLE_NAMES.get(filename, sample_names)
+        footer = f"Position ID: {game.position.position_id()}" if game.variant.is_backgammon else None
+        data = render(game, names=names, footer=footer)
         (folder / filename).write_bytes(data)
         print(f"wrote {folder / filename} ({len(data)} bytes): {render_text(game, names).splitlines()[0]}")
     return 0
