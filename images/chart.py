@@ -75,38 +75,9 @@ class Plot:
         return (self.x0 + fx * (self.x1 - self.x0), self.y1 - fy * (self.y1 - self.y0))
 
 
-def line_chart(
-    series: Sequence[Series],
-    *,
-    title: str = "",
-    x_label: str = "",
-    y_label: str = "",
-    y_range: tuple[float, float] | None = None,
-    y_format: str = "{:g}",
-    y_lines: Sequence[float] = (),
-    marks: Sequence[Mark] = (),
-    width: int = 900,
-    height: int = 480,
-    theme: Theme | None = None,
-) -> bytes:
-    """The chart as PNG bytes. ``y_range`` fixes the y axis (default: the data's, with nice ends);
-    ``y_format`` writes its tick labels (``"{:.0f}%"`` for chances); ``y_lines`` are reference lines
-    (50 for even chances); ``marks`` ring chosen points. ``width`` and ``height`` are in base pixels
-    (``theme.scale`` multiplies them)."""
-    im, _ = draw_chart(
-        series,
-        title=title,
-        x_label=x_label,
-        y_label=y_label,
-        y_range=y_range,
-        y_format=y_format,
-        y_lines=y_lines,
-        marks=marks,
-        width=width,
-        height=height,
-        theme=theme,
-    )
-    return encode_png(im)
+def line_chart(series: Sequence[Series], **options) -> bytes:
+    """The chart as PNG bytes; the options are :func:`draw_chart`'s."""
+    return encode_png(draw_chart(series, **options)[0])
 
 
 def draw_chart(
@@ -123,7 +94,12 @@ def draw_chart(
     height: int = 480,
     theme: Theme | None = None,
 ) -> tuple[Image.Image, Plot]:
-    """Like :func:`line_chart`, but the full-colour image and where its data went."""
+    """The chart as a full-colour image, and where its data went (:class:`Plot`). ``title`` heads it;
+    ``y_label`` is written above the y axis and ``x_label`` under the x axis's right end; ``y_range``
+    fixes the y axis (default: the data's, with nice ends); ``y_format`` writes its tick labels
+    (``"{:.0f}%"`` for chances); ``y_lines`` are dashed reference lines (50 for even chances);
+    ``marks`` ring chosen points. ``width`` and ``height`` are in base pixels (``theme.scale``
+    multiplies them)."""
     t = theme or DEFAULT_THEME
     if not isinstance(t, Theme):
         raise TypeError(f"theme must be an images.Theme, not {type(t).__name__}")

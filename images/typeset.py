@@ -44,7 +44,7 @@ class Face:
     emoji: bool = False
 
 
-_SCRIPTS = (
+SCRIPTS = (  # the scripts with a Noto Sans font of their own, after DejaVu
     "Devanagari",
     "Bengali",
     "Gurmukhi",
@@ -60,7 +60,7 @@ _SCRIPTS = (
 )
 FACES: tuple[Face, ...] = (
     Face("DejaVu Sans", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
-    *(Face(f"Noto Sans {s}", f"NotoSans{s}-VF.ttf", variable=True, scale=0.94) for s in _SCRIPTS),
+    *(Face(f"Noto Sans {s}", f"NotoSans{s}-VF.ttf", variable=True, scale=0.94) for s in SCRIPTS),
     Face("Minigam CJK", "MinigamCJK-Regular.otf", faux_bold=True, scale=0.96),
     Face("Minigam Emoji", "MinigamEmoji.ttf", scale=0.86, emoji=True),
 )

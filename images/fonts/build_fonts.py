@@ -1,5 +1,6 @@
 """Builds the fonts shipped in this folder from their published sources (a maintainer's tool, not
-imported by the package). Needs ``pip install fonttools brotli``; see README.md for the sources.
+imported by the package). Needs ``pip install fonttools brotli`` in the project's environment; run from
+the repository's root. README.txt says where the sources come from.
 
     python images/fonts/build_fonts.py --noto-cjk NotoSansCJK-Regular.ttc --twemoji twemoji.woff2 \\
         --noto-scripts DIR_WITH_NOTO_SANS_SCRIPT_VARIABLE_FONTS
@@ -24,21 +25,9 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
 
+from images.typeset import SCRIPTS
+
 HERE = Path(__file__).resolve().parent
-SCRIPTS = (
-    "Devanagari",
-    "Bengali",
-    "Gurmukhi",
-    "Gujarati",
-    "Tamil",
-    "Telugu",
-    "Kannada",
-    "Malayalam",
-    "Sinhala",
-    "Thai",
-    "Khmer",
-    "Myanmar",
-)
 
 
 def _two_byte(codec: str, lead: range, trail: list[int]) -> set[str]:
