@@ -77,6 +77,9 @@ def _scene(state, names, perspective, last_play, score, footer) -> Scene:
     )
 
 
+MAX_NAME = 100  # characters of a name looked at: more would be cut with an ellipsis anyway
+
+
 def _drawable_names(names: Sequence[str] | None) -> list[str] | None:
     """Names with the characters no shipped font has left out; a name with nothing drawable left
     becomes the default "Player N"."""
@@ -86,7 +89,7 @@ def _drawable_names(names: Sequence[str] | None) -> list[str] | None:
         raise TypeError("names must be a sequence of names, one per seat, not one string")
     out = []
     for name in names:
-        shown = typeset.drawable(str(name))
+        shown = typeset.drawable("".join(typeset.clusters(str(name))[:MAX_NAME]))
         out.append(shown if any(not c.isspace() and c.isprintable() for c in shown) else "")
     return out
 

@@ -218,11 +218,35 @@ class Line:
         return len(self.runs) == 1 and self.runs[0].face == LATIN and not _needs_shaping(self.text)
 
 
+MAX_MARKS = 4  # combining marks kept on one letter: enough for any language, not for "Zalgo" towers
+_BIDI_CONTROLS = frozenset(
+    {"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI", "LRM", "RLM", "ALM"}
+)
+
+
+def _tame(cluster: str) -> str:
+    """``cluster`` without explicit direction controls (a name must not turn our sentence round) and
+    with at most :data:`MAX_MARKS` combining marks (a tower of marks would cover the board)."""
+    out, marks = [], 0
+    for c in cluster:
+        if unicodedata.bidirectional(c) in _BIDI_CONTROLS:
+            continue
+        if unicodedata.category(c) in ("Mn", "Me"):
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        out.append(c)
+    return "".join(out)
+
+
 def _resolve(text: str) -> list[tuple[str, int]]:
     """``(cluster, face)`` for each drawable cluster of ``text``; a cluster no font has is replaced
     by its compatibility form (NFKC) when that is drawable, and left out otherwise."""
     out: list[tuple[str, int]] = []
-    for cluster in clusters(text):
+    for whole in clusters(text):
+        cluster = _tame(whole)
+        if not cluster:
+            continue
         face = _face_for(cluster)
         if face is not None:
             out.append((cluster, face))

@@ -152,3 +152,17 @@ def test_backgammon_names_and_footer_draw() -> None:
         footer=("Position ID: 4HPwATDgc/ABMA", "Match ID: x"),
     )
     assert decode(png).height == board_layout("bg", 0, T, 2).height
+
+
+def test_a_name_cannot_turn_the_sentence_round_or_cover_the_board() -> None:
+    # a right-to-left override would reverse "to play 5-2"; a tower of marks would reach the board
+    assert typeset.layout("\u202eevil", 24).text == "evil"
+    zalgo = "Z" + "\u0336\u0321\u0322\u031b\u0317\u0318\u0319\u031c\u031d\u031e" * 5
+    assert typeset.layout(zalgo, 24).text == "Z\u0336\u0321\u0322\u031b"
+    g = minigam_game_with_hit()
+    assert images.render(g, names=["\u202eAlice", "Bob"]) == images.render(g, names=["Alice", "Bob"])
+
+
+def test_a_huge_name_draws_quickly_and_shortened() -> None:
+    g = minigam_game_with_hit()
+    assert images.render(g, names=["Ann" * 5000, "Bob"]) == images.render(g, names=["Ann" * 40, "Bob"])
