@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from images import sprites
 from images.canvas import Canvas
 from images.layout import BG, SIX2, SIX4, Stack, stack_centre
+from images.scene import RESIGN_WORDS
 from images.sprites import contrast_ink
-
-RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 
 
 def points(c: Canvas) -> None:

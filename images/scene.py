@@ -29,7 +29,7 @@ def _parts(text: str) -> Parts:
     return tuple(int(x) if i % 2 else x for i, x in enumerate(pieces) if i % 2 or x)
 
 
-_RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 _ACTION_WORDS = {
     "play": "to play",
     "roll": "to roll",
@@ -293,7 +293,7 @@ def _game_status(game: Game, names: tuple[str, ...]) -> str:
     assert game.resign_offer is not None
     loser, level = game.resign_offer
     answerer = names[game.actor] if game.actor is not None else ""
-    what = _RESIGN_WORDS.get(level, "the game")
+    what = RESIGN_WORDS.get(level, "the game")
     return f"{names[loser]} offers to resign {what} ({level * game.cube}): {answerer} to accept or reject"
 
 
