@@ -359,9 +359,10 @@ def draw_line(im: Image.Image, xy: tuple[float, float], line: Line, fill: RGB, a
         direction = ("rtl" if line.rtl else "ltr") if shaped else None
         text = run.text if shaped or not line.rtl else _visual(run.text)
         if face.emoji:
-            f = face_font(run.face, line.size, line.bold, shaped)
-            options: dict = {"direction": direction} if direction else {}
-            ImageDraw.Draw(im).text((x, baseline), text, font=f, anchor="ls", embedded_color=True, **options)
+            ix, iy = int(x), int(baseline)
+            picture, dx, dy = _colour_glyphs(text, line.size, direction, x - ix, baseline - iy)
+            if picture is not None:
+                im.paste(picture, (ix + dx, iy + dy), picture.getchannel("A"))
         else:
             stroke = _stroke(line.size) if line.bold and face.faux_bold else 0
             _paste_text(
@@ -380,6 +381,22 @@ def _paste_text(
     if mask is not None:
         left, top = ix + dx, iy + dy
         im.paste(fill, (left, top, left + mask.width, top + mask.height), mask)
+
+
+@lru_cache(maxsize=256)
+def _colour_glyphs(
+    text: str, size: int, direction: str | None, fx: float, fy: float
+) -> tuple[Image.Image | None, int, int]:
+    """Emoji drawn once in colour (RGBA, alpha as coverage) on the baseline at the fractional
+    position (fx, fy): exactly what ``ImageDraw.text(..., embedded_color=True)`` pastes."""
+    f = face_font(EMOJI, size, False, direction is not None)
+    options: dict = {"direction": direction} if direction else {}
+    core, (dx, dy) = f.getmask2(text, "RGBA", anchor="ls", start=(fx, fy), **options)
+    if not core.size[0] or not core.size[1]:
+        return None, 0, 0
+    picture = Image.new("RGBA", core.size)
+    picture.im.paste(core, (0, 0, *core.size))
+    return picture, dx, dy
 
 
 @lru_cache(maxsize=4096)
