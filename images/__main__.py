@@ -62,6 +62,15 @@ def _names(text: str | None) -> list[str] | None:
     return [n.strip() for n in text.split(",")]
 
 
+def _score(text: str | None) -> tuple[int, ...] | None:
+    if text is None:
+        return None
+    try:
+        return tuple(int(n) for n in text.split(","))
+    except ValueError:
+        raise CliError(f"--score must be whole numbers, comma separated (e.g. 3,7), not {text!r}") from None
+
+
 def _check_perspective(state: Game | Position, perspective: int | None) -> None:
     if perspective is None:
         return
@@ -73,7 +82,16 @@ def _check_perspective(state: Game | Position, perspective: int | None) -> None:
 def cmd_render(args: argparse.Namespace) -> int:
     state = load_state(args.position)
     _check_perspective(state, args.perspective)
-    data = render(state, names=_names(args.names), perspective=args.perspective)
+    try:
+        data = render(
+            state,
+            names=_names(args.names),
+            perspective=args.perspective,
+            score=_score(args.score),
+            footer=args.footer,
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     if args.out == "-":
         sys.stdout.buffer.write(data)
         return 0
@@ -201,6 +219,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="board.png", help="the PNG file to write ('-' for standard output)")
     p.add_argument("--names", help="player names in seat order, comma separated")
     p.add_argument("--perspective", type=int, help="the seat to draw the board for (default: player to move)")
+    p.add_argument(
+        "--score", help="the match score to show, comma separated in seat order (e.g. a final 3,7)"
+    )
+    p.add_argument("--footer", action="append", help="a line of small print under the board (repeatable)")
     p.set_defaults(run=cmd_render)
 
     p = sub.add_parser("text", help="print the text board of a position or game")
