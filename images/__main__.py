@@ -18,7 +18,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine import EngineError, Game, Position, SeededDice, UnknownVariantError
+from engine import EngineError, Game, Position, SeededDice, UnknownVariantError, find_variant, selfplay
+from engine.selfplay import Action, ChoosePlays
 from images.layout import BG, SIX2, SIX4, board_kind
 from images.render import render
 from images.text import render_text
@@ -142,14 +143,14 @@ def bench_states(per_kind: int = 12, seed: int = 1) -> dict[str, list[Game]]:
         kind = board_kind(variant)
         game_seed = seed
         while len(out[kind]) < per_kind:
-            dice = SeededDice(game_seed)
             rng = random.Random(game_seed)
-            game = Game.start(variant, dice)
-            while game.outcome is None and len(out[kind]) < per_kind:
-                if game.awaiting == "roll":
-                    game = game.roll(dice)
-                out[kind].append(game)
-                game = game.play(rng.choice(game.legal_plays()))
+            seat = ChoosePlays(lambda game, rng=rng: rng.choice(game.legal_plays()))
+            players = find_variant(variant).players
+            for step in selfplay.steps(variant, [seat] * players, SeededDice(game_seed), cube=False):
+                if step.action is Action.PLAY:
+                    out[kind].append(step.before)
+                    if len(out[kind]) >= per_kind:
+                        break
             game_seed += 1
     return out
 

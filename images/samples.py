@@ -24,6 +24,7 @@ from engine import (
     SeededDice,
     Termination,
     WinKind,
+    selfplay,
 )
 from images.layout import BG, SIX2, SIX4
 
@@ -141,16 +142,20 @@ def _palette_games(kind: str) -> list[Game]:
 
 
 def _play_until(game: Game, rng: random.Random, dice: SeededDice, done, double_at: int = 0) -> Game | None:
-    while game.outcome is None:
-        if game.awaiting == "roll":
-            plays = sum(1 for e in game.events if e.kind == "play")
-            if double_at and plays >= double_at and game.cube == 1 and game.may_double():
-                game = game.double().take()
-            game = game.roll(dice)
-        if done(game):
-            return game
-        plays = game.legal_plays()
-        game = game.play(rng.choice(plays))
+    """Random plays from ``game`` until ``done`` holds for a game awaiting a play (``None`` if the game
+    ends first); with ``double_at``, the player on roll doubles (and is taken) once the game has that
+    many plays and the cube is still at 1."""
+
+    def wants_to_double(g: Game) -> bool:
+        plays = sum(1 for e in g.events if e.kind == "play")
+        return bool(double_at) and plays >= double_at and g.cube == 1
+
+    seat = selfplay.ChoosePlays(lambda g: rng.choice(g.legal_plays()), double=wants_to_double)
+    if game.awaiting == "play" and done(game):
+        return game
+    for step in selfplay.steps(game, [seat] * game.variant.players, dice):
+        if step.after.awaiting == "play" and done(step.after):
+            return step.after
     return None
 
 

@@ -25,13 +25,15 @@ import sys
 import time
 from collections.abc import Sequence
 
+from engine import selfplay
 from engine.ai import bg, get_player
 from engine.ai.bg import BgEval, logistic
 from engine.ai.pubeval import pubeval
 from engine.ai.sixpoint import raw_logit
 from engine.dice import SeededDice
 from engine.game import Game
-from engine.position import Position
+from engine.position import Play, Position
+from engine.selfplay import ChoosePlays
 from engine.variants import find_variant
 
 
@@ -42,23 +44,23 @@ def self_play(games: int, seed: int, explore: float = 0.05) -> list[tuple[Positi
     mull = BgEval(find_variant("backgammon-mulligan"))
     rng = random.Random(seed)
     dice = SeededDice(seed)
+
+    def choose(game: Game) -> Play:
+        plays = game.legal_plays()
+        if len(plays) > 1 and rng.random() < explore:
+            return rng.choice(plays)
+        me = game.turn
+        race = not ev.contact(game.position)
+        return max(plays, key=lambda p: pubeval(p.result, me, race))
+
+    seats = [ChoosePlays(choose)] * 2
     out = []
     for _ in range(games):
-        game = Game.start(v, dice)
         trail: list[tuple[Position, int]] = []
-        while game.outcome is None:
-            if game.dice is None:
-                game = game.roll(dice)
-                continue
-            plays = game.legal_plays()
-            me = game.turn
-            if len(plays) > 1 and rng.random() < explore:
-                play = rng.choice(plays)
-            else:
-                race = not ev.contact(game.position)
-                play = max(plays, key=lambda p: pubeval(p.result, me, race))
-            game = game.play(play)
-            trail.append((play.result, me))
+        for step in selfplay.steps(v, seats, dice, cube=False):
+            if step.play is not None:
+                trail.append((step.play.result, step.player))
+            game = step.after
         final = game.position
         winner = game.outcome.winner
         kind = ev._final_kind(final, winner)
@@ -72,19 +74,21 @@ def hint_samples(variant: str, games: int, seed: int) -> list[tuple[float, int]]
     ``games`` games of ``hard`` against itself."""
     player = get_player(variant, "hard", seed=seed)
     dice = SeededDice(seed)
+    moves: list[tuple[float, int]] = []
+
+    def choose(game: Game) -> Play:
+        plays = game.legal_plays()
+        if len(plays) == 1:
+            return plays[0]
+        value, _, play = player.analyse(game, at_least=3)[0]
+        moves.append((raw_logit(value), game.turn))
+        return play
+
+    seats = [ChoosePlays(choose)] * 2
     out = []
     for _ in range(games):
-        game = Game.start(variant, dice)
-        moves: list[tuple[float, int]] = []
-        while game.outcome is None:
-            if game.awaiting == "roll":
-                game = game.roll(dice)
-            elif len(game.legal_plays()) > 1:
-                value, _, play = player.analyse(game, at_least=3)[0]
-                moves.append((raw_logit(value), game.turn))
-                game = game.play(play)
-            else:
-                game = game.play(game.legal_plays()[0])
+        moves.clear()
+        game = selfplay.play_game(variant, seats, dice, cube=False)
         out.extend((x, int(game.outcome.winner == mover)) for x, mover in moves)
     return out
 

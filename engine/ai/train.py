@@ -18,9 +18,12 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine import selfplay
 from engine.ai.net import Gradient, Net, TwoPlayerNet
 from engine.dice import SeededDice
 from engine.game import Game
+from engine.position import Play
+from engine.selfplay import ChoosePlays
 from engine.variants import Variant, find_variant
 
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
@@ -58,18 +61,12 @@ def weights_module(data: dict, note: str) -> str:
 
 def self_play_two(tp: TwoPlayerNet, dice: SeededDice, lam: float, grad: Gradient) -> int:
     """One self-play game; adds its gradient to ``grad``; returns the number of plays."""
-    v = tp.variant
-    game = Game.start(v, dice)
+    net = ChoosePlays(lambda game: one_ply(tp, game))
     samples = []
-    while game.outcome is None:
-        if game.dice is None:
-            game = game.roll(dice)
-            continue
-        plays = game.legal_plays()
-        me = game.turn
-        play = plays[0] if len(plays) == 1 else max(plays, key=lambda p: tp.win(p.result, me))
-        game = game.play(play)
-        samples.append((play.result, me))
+    for step in selfplay.steps(tp.variant, [net, net], dice, cube=False):
+        if step.play is not None:
+            samples.append((step.play.result, step.player))
+        game = step.after
     z = 1.0 if game.outcome.winner == 0 else 0.0
     # player 0's view of each position's value; the last position is the end of the game
     g = z
@@ -93,26 +90,24 @@ def versus_medium(tp: TwoPlayerNet, games: int, seed: int) -> float:
     from engine.ai import get_player
 
     medium = get_player(tp.variant, "medium", seed=seed)
+    net = ChoosePlays(lambda game: one_ply(tp, game))
     dice = SeededDice(seed)
     wins = 0
     for i in range(games):
-        game = Game.start(tp.variant, dice)
         net_seat = i % 2
-        while game.outcome is None:
-            if game.dice is None:
-                game = game.roll(dice)
-                continue
-            plays = game.legal_plays()
-            me = game.turn
-            if len(plays) == 1:
-                play = plays[0]
-            elif me == net_seat:
-                play = max(plays, key=lambda p: tp.win(p.result, me))
-            else:
-                play = medium.choose_play(game)
-            game = game.play(play)
+        seats = [net, medium] if net_seat == 0 else [medium, net]
+        game = selfplay.play_game(tp.variant, seats, dice, cube=False)
         wins += game.outcome.winner == net_seat
     return wins / games
+
+
+def one_ply(tp: TwoPlayerNet, game: Game) -> Play:
+    """The network's own choice: the play after which it rates the mover's chances highest."""
+    plays = game.legal_plays()
+    if len(plays) == 1:
+        return plays[0]
+    me = game.turn
+    return max(plays, key=lambda p: tp.win(p.result, me))
 
 
 def train_two(args) -> None:
