@@ -23,6 +23,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from images.characters import base_rtl, clusters, needs_shaping, tame, wants_emoji
 from images.theme import RGB
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -99,80 +100,6 @@ def covers(face: int, char: str) -> bool:
     return not (mask.size == missing.size and bytes(mask) == bytes(missing))
 
 
-# ------------------------------------------------------------------------------- characters
-
-# Emoji drawn as emoji without a variation selector (Unicode's Emoji_Presentation), below U+1F000.
-_EMOJI_BMP = (
-    (0x231A, 0x231B), (0x23E9, 0x23EC), (0x23F0, 0x23F0), (0x23F3, 0x23F3), (0x25FD, 0x25FE),
-    (0x2614, 0x2615), (0x2648, 0x2653), (0x267F, 0x267F), (0x2693, 0x2693), (0x26A1, 0x26A1),
-    (0x26AA, 0x26AB), (0x26BD, 0x26BE), (0x26C4, 0x26C5), (0x26CE, 0x26CE), (0x26D4, 0x26D4),
-    (0x26EA, 0x26EA), (0x26F2, 0x26F3), (0x26F5, 0x26F5), (0x26FA, 0x26FA), (0x26FD, 0x26FD),
-    (0x2705, 0x2705), (0x270A, 0x270B), (0x2728, 0x2728), (0x274C, 0x274C), (0x274E, 0x274E),
-    (0x2753, 0x2755), (0x2757, 0x2757), (0x2795, 0x2797), (0x27B0, 0x27B0), (0x27BF, 0x27BF),
-    (0x2B1B, 0x2B1C), (0x2B50, 0x2B50), (0x2B55, 0x2B55),
-)  # fmt: skip
-_ZWJ = "\u200d"
-_VS_TEXT, _VS_EMOJI = "\ufe0e", "\ufe0f"
-_KEYCAP = "\u20e3"
-
-
-def _is_regional(c: str) -> bool:
-    return 0x1F1E6 <= ord(c) <= 0x1F1FF
-
-
-def _extends(c: str) -> bool:
-    """Characters that belong to the character before them: marks, joiners, selectors, skin tones, tags."""
-    o = ord(c)
-    return (
-        unicodedata.category(c) in ("Mn", "Mc", "Me")
-        or c in (_ZWJ, "\u200c")
-        or 0xFE00 <= o <= 0xFE0F
-        or 0xE0100 <= o <= 0xE01EF
-        or 0x1F3FB <= o <= 0x1F3FF
-        or 0xE0020 <= o <= 0xE007F
-    )
-
-
-def clusters(text: str) -> list[str]:
-    """``text`` cut into user-perceived characters: a letter with its marks, a whole emoji sequence
-    (``👨‍👩‍👧``, ``👍🏽``, ``🇯🇵``, ``1️⃣``). Never cut inside one when shortening a name."""
-    out: list[str] = []
-    for c in text:
-        if out and (
-            _extends(c)
-            or out[-1].endswith(_ZWJ)
-            or (_is_regional(c) and _is_regional(out[-1][-1]) and len(out[-1]) % 2 == 1)
-        ):
-            out[-1] += c
-        else:
-            out.append(c)
-    return out
-
-
-def _wants_emoji(cluster: str) -> bool:
-    if _VS_TEXT in cluster:
-        return False
-    if _VS_EMOJI in cluster or _KEYCAP in cluster or (len(cluster) > 1 and _ZWJ in cluster):
-        return True
-    o = ord(cluster[0])
-    return o >= 0x1F000 or any(a <= o <= b for a, b in _EMOJI_BMP)
-
-
-def _base_rtl(text: str) -> bool:
-    """Is ``text`` a right-to-left paragraph (its first strong character right-to-left)?"""
-    for c in text:
-        kind = unicodedata.bidirectional(c)
-        if kind in ("R", "AL"):
-            return True
-        if kind == "L":
-            return False
-    return False
-
-
-def _needs_shaping(text: str) -> bool:
-    return any(ord(c) >= 0x0590 for c in text)
-
-
 @lru_cache(maxsize=4096)
 def _face_for(cluster: str) -> int | None:
     """The first font that draws ``cluster``'s base character (emoji: the emoji font first)."""
@@ -180,7 +107,7 @@ def _face_for(cluster: str) -> int | None:
     if base.isspace():
         return LATIN
     order = range(len(FACES))
-    if _wants_emoji(cluster):
+    if wants_emoji(cluster):
         order = (EMOJI, *range(EMOJI))
     for face in order:
         if covers(face, base):
@@ -215,28 +142,7 @@ class Line:
     @property
     def simple(self) -> bool:
         """One run of DejaVu that needs no shaping: drawn exactly like plain Pillow text."""
-        return len(self.runs) == 1 and self.runs[0].face == LATIN and not _needs_shaping(self.text)
-
-
-MAX_MARKS = 4  # combining marks kept on one letter: enough for any language, not for "Zalgo" towers
-_BIDI_CONTROLS = frozenset(
-    {"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI", "LRM", "RLM", "ALM"}
-)
-
-
-def _tame(cluster: str) -> str:
-    """``cluster`` without explicit direction controls (a name must not turn our sentence round) and
-    with at most :data:`MAX_MARKS` combining marks (a tower of marks would cover the board)."""
-    out, marks = [], 0
-    for c in cluster:
-        if unicodedata.bidirectional(c) in _BIDI_CONTROLS:
-            continue
-        if unicodedata.category(c) in ("Mn", "Me"):
-            marks += 1
-            if marks > MAX_MARKS:
-                continue
-        out.append(c)
-    return "".join(out)
+        return len(self.runs) == 1 and self.runs[0].face == LATIN and not needs_shaping(self.text)
 
 
 def _resolve(text: str) -> list[tuple[str, int]]:
@@ -244,7 +150,7 @@ def _resolve(text: str) -> list[tuple[str, int]]:
     by its compatibility form (NFKC) when that is drawable, and left out otherwise."""
     out: list[tuple[str, int]] = []
     for whole in clusters(text):
-        cluster = _tame(whole)
+        cluster = tame(whole)
         if not cluster:
             continue
         face = _face_for(cluster)
@@ -258,7 +164,7 @@ def _resolve(text: str) -> list[tuple[str, int]]:
 
 
 def _run_width(text: str, face: int, size: int, bold: bool, rtl: bool) -> float:
-    shaped = RAQM and (face != LATIN or _needs_shaping(text))
+    shaped = RAQM and (face != LATIN or needs_shaping(text))
     f = face_font(face, size, bold, shaped)
     if shaped:
         width = f.getlength(text, direction="rtl" if rtl else "ltr")
@@ -288,7 +194,7 @@ def layout(text: str, size: int, bold: bool = False, direction: str = "ltr") -> 
     if direction not in ("ltr", "rtl", "auto"):
         raise ValueError(f"direction must be 'ltr', 'rtl' or 'auto', not {direction!r}")
     resolved = _resolve(text)
-    rtl = direction == "rtl" or (direction == "auto" and _base_rtl("".join(c for c, _ in resolved)))
+    rtl = direction == "rtl" or (direction == "auto" and base_rtl("".join(c for c, _ in resolved)))
     runs: list[tuple[str, int]] = []
     for cluster, face in resolved:
         if runs and (runs[-1][1] == face or (cluster.isspace() and covers(runs[-1][1], cluster))):
@@ -355,7 +261,7 @@ def draw_line(im: Image.Image, xy: tuple[float, float], line: Line, fill: RGB, a
     x, baseline = _origin(xy, line, anchor)
     for run in line.runs:
         face = FACES[run.face]
-        shaped = RAQM and (run.face != LATIN or _needs_shaping(run.text))
+        shaped = RAQM and (run.face != LATIN or needs_shaping(run.text))
         direction = ("rtl" if line.rtl else "ltr") if shaped else None
         text = run.text if shaped or not line.rtl else _visual(run.text)
         if face.emoji:

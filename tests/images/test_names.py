@@ -10,6 +10,7 @@ from PIL import Image, ImageChops, ImageDraw
 import images
 from images import DEFAULT_THEME as T
 from images import typeset
+from images.characters import clusters
 from images.layout import board_layout
 from images.sprites import luminance
 from tests.images.cases import backgammon_cube_game, decode, minigam_game_with_hit, multigam_game
@@ -70,7 +71,7 @@ def test_emoji_sequences_are_one_picture_each() -> None:
     for sequence in ("👍🏽", "🇯🇵", "👨‍👩‍👧", "1️⃣"):
         line = typeset.layout(sequence, 26)
         assert [r.face for r in line.runs] == [typeset.EMOJI], sequence
-        assert typeset.clusters(sequence) == [sequence]
+        assert clusters(sequence) == [sequence]
         if typeset.RAQM:  # shaped: drawn as one glyph about one em wide, not two or three
             assert line.width < 26 * 1.3, sequence
 
