@@ -249,8 +249,8 @@ class Matches:
             return await commit(self.ctx, live, new, [texts.offers_to_resign(name, kind, points)])
         return await commit(self.ctx, live, new, [texts.resigns(name)])
 
-    async def _answer(self, live: LiveMatch, seat: int, awaiting: str, step: str, line: str) -> Result:
-        game = awaiting(live, seat, awaiting)
+    async def _answer(self, live: LiveMatch, seat: int, what: str, step: str, line: str) -> Result:
+        game = awaiting(live, seat, what)
         try:
             new = getattr(game, step)()
         except GameStateError as exc:
