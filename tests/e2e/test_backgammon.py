@@ -8,8 +8,8 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from engine import ScriptedDice
-from tests.e2e.fake_discord import Message
 from tests.e2e.db import StoredMatch
+from tests.e2e.fake_discord import Message
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e
