@@ -1,22 +1,42 @@
-"""Plain records shared by the match service and storage (no Discord, no SQL)."""
+"""Plain records shared by the core and the store (no Discord, no SQL)."""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
 from bot.ratings import Rating
 
 COMPUTER_ID = 0
-"""The user id of the computer player's seat (Discord ids are never 0)."""
+"""The user id of a computer player's seat (Discord ids are never 0)."""
+
+MAX_USER_ID = 2**63 - 1
+"""The largest id a member can have: Discord ids are 64-bit snowflakes, stored as SQLite's signed integer."""
+
+
+class MatchStatus(enum.StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class ChallengeStatus(enum.StrEnum):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    EXPIRED = "expired"
+    CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerRef:
-    """Someone acting in a channel: who they are and whether the account is a bot."""
+    """Someone acting in a channel: who they are, whether the account is a bot, and whether they may
+    manage the server (moderators may cancel matches)."""
 
     user_id: int
     name: str
     is_bot: bool = False
+    moderator: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,17 +52,11 @@ class Seat:
     def is_computer(self) -> bool:
         return self.level is not None
 
-    def to_json(self) -> dict:
-        return {"user_id": self.user_id, "name": self.name, "level": self.level}
 
-    @classmethod
-    def from_json(cls, data: dict) -> Seat:
-        return cls(int(data["user_id"]), str(data["name"]), data.get("level"))
-
-
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class MatchRecord:
-    """A ``matches`` row."""
+    """A match as stored: its settings, its seats and where it stands (the games are stored apart, as
+    their events and outcomes)."""
 
     match_id: int
     guild_id: int
@@ -50,18 +64,31 @@ class MatchRecord:
     variant: str
     target: int
     rated: bool
-    computer_level: str | None
-    status: str  # active | finished | cancelled
+    status: MatchStatus
     seats: tuple[Seat, ...]
-    state: dict  # {"match": Match.to_json(), "game": Game.to_json()}
     version: int
     current_game_id: int | None
     turn_started_at: float
     reminded: bool = False
     board_message_id: int | None = None
+    board_version: int | None = None  # the version the posted board shows
     winner_seat: int | None = None
     created_at: float = 0.0
     finished_at: float | None = None
+
+    @property
+    def computer_level(self) -> str | None:
+        return next((s.level for s in self.seats if s.is_computer), None)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A ``games`` row: its number in the match, the match context it started with, and its outcome."""
+
+    game_id: int
+    number: int
+    context: dict
+    outcome: dict | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +103,7 @@ class ChallengeRecord:
     variant: str
     points: int
     rated: bool
-    status: str  # pending | accepted | declined | expired | cancelled
+    status: ChallengeStatus
     created_at: float
     expires_at: float
     message_id: int | None = None
@@ -103,6 +130,16 @@ class Record:
     computer_wins: int = 0
     computer_losses: int = 0
     unfinished: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyResult:
+    """A player's money play in one server and variant: games finished and points won minus points lost."""
+
+    user_id: int
+    name: str
+    games: int
+    points: int
 
 
 @dataclass(frozen=True, slots=True)

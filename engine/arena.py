@@ -40,13 +40,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine import selfplay
 from engine.ai import ARENA_LEVELS, Player, arena_levels_for, get_player
 from engine.dice import SeededDice
 from engine.game import Game, Outcome
+from engine.selfplay import Action, Step
 from engine.variants import VARIANTS, Variant, find_variant
-
-MAX_ACTIONS = 10_000
-"""A game longer than this many plays is a bug (random backgammon players need a few hundred)."""
 
 
 @dataclass
@@ -117,38 +116,15 @@ def play_game(
     variant: Variant, seats: Sequence[Player], dice: SeededDice, sides: Sequence[Side] | None = None
 ) -> Game:
     """One game between ``seats`` (a player per seat); think times go to ``sides`` (per seat)."""
-    game = Game.start(variant, dice)
-    actions = 0
-    while game.outcome is None:
-        actions += 1
-        if actions > MAX_ACTIONS:
-            raise RuntimeError(f"a {variant.name} game did not end after {MAX_ACTIONS} actions")
-        state = game.awaiting
-        if state == "roll":
-            if game.may_double() and seats[game.turn].wants_to_double(game):
-                game = game.double()
-            else:
-                game = game.roll(dice)
-        elif state == "double-answer":
-            game = game.take() if seats[game.actor].accepts_double(game) else game.drop()
-        elif state == "resign-answer":
-            game = (
-                game.accept_resignation()
-                if seats[game.actor].accepts_resignation(game)
-                else game.reject_resignation()
-            )
-        else:
-            mover = game.turn
-            choice = len(game.legal_plays()) > 1
-            start = time.perf_counter()
-            play = seats[mover].choose_play(game)
-            spent = time.perf_counter() - start
-            if sides is not None:
-                sides[mover].think.append(spent)
-                if choice:
-                    sides[mover].think_choice.append(spent)
-            game = game.play(play)
-    return game
+
+    def record(step: Step) -> None:
+        if sides is not None and step.action is Action.PLAY:
+            side = sides[step.player]
+            side.think.append(step.seconds)
+            if len(step.before.legal_plays()) > 1:
+                side.think_choice.append(step.seconds)
+
+    return selfplay.play_game(variant, seats, dice, on_step=record)
 
 
 def run(

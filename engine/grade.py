@@ -29,12 +29,13 @@ from dataclasses import dataclass, field
 
 import gnubg_nn
 
+from engine import selfplay
 from engine.ai import Player, arena_levels_for, get_player
 from engine.ai.chances import final_chances
 from engine.ai.gnubg import chances_of, evaluator, result_key, to_board
 from engine.ai.stakes import Stakes
 from engine.analysis.rating import rating
-from engine.arena import _tail, clustered_wilson, play_game, run
+from engine.arena import _tail, clustered_wilson, run
 from engine.dice import SeededDice
 from engine.game import Game
 from engine.position import Play
@@ -118,7 +119,7 @@ def grade(variant: str | Variant, level: str, games: int, seed: int = 1, *, out=
     dice = SeededDice(f"grade {seed}")
     started = time.perf_counter()
     for _ in range(games):
-        play_game(v, [player, player], dice)
+        selfplay.play_game(v, [player, player], dice, cube=False)
         player.games.append([])
     per_game = [g for g in player.games if g]
     report_grade(v, level, games, seed, per_game, player.think, time.perf_counter() - started, out)

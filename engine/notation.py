@@ -14,22 +14,24 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from engine.dice import Dice, dice_pair
+from engine.digits import ascii_digits
 from engine.errors import (
     AmbiguousPlayError,
     IllegalPlayError,
     IncompletePlayError,
     InvalidPlayError,
+    quoted,
 )
-from engine.position import BAR, OFF, Dice, Move, Play
-
-if TYPE_CHECKING:
-    from engine.position import Position
+from engine.moves import BAR, OFF, Move, PlayLike
+from engine.moves import PositionLike as Position
 
 PASS_WORDS = frozenset({"pass", "none", "no move", "-", "(no move)", "nothing"})
 
-_TOKEN = re.compile(r"^(?P<chain>(?:bar|off|\d{1,2})\*?(?:/(?:bar|off|\d{1,2})\*?)+)(?:\((?P<count>\d)\))?$")
+_TOKEN = re.compile(
+    r"^(?P<chain>(?:bar|off|[0-9]{1,2})\*?(?:/(?:bar|off|[0-9]{1,2})\*?)+)(?:\((?P<count>[0-9])\))?$"
+)
 
 
 # ------------------------------------------------------------------------- writing
@@ -70,10 +72,10 @@ def move_chains(moves: Sequence[Move]) -> list[list[Move]]:
     return chains
 
 
-def format_play(pos: Position, play: Play | Sequence[Move]) -> str:
+def format_play(pos: Position, play: PlayLike | Sequence[Move]) -> str:
     """A play as people write it: a checker's consecutive moves as one chain (``bar/3/5``,
     ``24/18*/13``), in the order played, and repeats as ``8/5(2)``."""
-    moves = play.moves if isinstance(play, Play) else tuple(play)
+    moves = tuple(play) if isinstance(play, list | tuple) else play.moves
     if not moves:
         return "(no move)"
     player = pos.turn
@@ -117,11 +119,21 @@ def _label_for_path(pos: Position, player: int, k: int) -> str:
     return str(k if pos.variant.directions[player] > 0 else n + 1 - k)
 
 
+def _tokens(text: str) -> list[str]:
+    """The words of typed moves: lower case, commas as spaces, full-width digits made ASCII. Any
+    other digit (``١``, ``²``, ...) is refused: ``int`` would read ``1٣`` as 13."""
+    mapped, other = ascii_digits(text)
+    if other is not None:
+        raise InvalidPlayError(
+            f"{text!r}: only the digits 0-9 are accepted (or full-width ０-９), not {other!r}", text=text
+        )
+    return mapped.strip().lower().replace(",", " ").replace("\u2013", "-").split()
+
+
 def parse_steps(pos: Position, text: str) -> list[tuple[int, int]]:
     """The user's moves as ``(from, to)`` path coordinates, chains split and repeats expanded."""
     player = pos.turn
-    cleaned = text.strip().lower().replace(",", " ").replace("\u2013", "-")
-    tokens = cleaned.split()
+    tokens = _tokens(text)
     if not tokens:
         raise InvalidPlayError("type the moves of your play, for example 'bar/3 5/off'", text=text)
     steps: list[tuple[int, int]] = []
@@ -147,12 +159,6 @@ def parse_steps(pos: Position, text: str) -> list[tuple[int, int]]:
         for _ in range(count):
             steps.extend(itertools.pairwise(ks))
     return steps
-
-
-def _dice_values(pos: Position, dice: Dice) -> tuple[int, ...]:
-    if dice.is_double:
-        return (dice.first,) * pos.variant.doubles_moves
-    return (dice.first, dice.second)
 
 
 def _walk(pos: Position, k_src: int, k_dst: int, dice_left: tuple[int, ...]):
@@ -232,9 +238,11 @@ def _carry_out(pos: Position, steps: Sequence[tuple[int, int]], dice: tuple[int,
     return out
 
 
-def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
+def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> PlayLike:
     """The legal play that ``text`` describes, or a specific :class:`PlayError`."""
-    d = dice if isinstance(dice, Dice) else Dice(*dice)
+    d = dice if isinstance(dice, Dice) else Dice(*dice_pair(dice))
+    if not isinstance(text, str):
+        raise InvalidPlayError(f"a play is text like 'bar/3 5/off', not {quoted(text)}")
     legal = pos.legal_plays(d)
     legal_texts = [pos.format_play(p) for p in legal]
     by_result = {(p.result.board, p.result.bar): p for p in legal}
@@ -253,7 +261,7 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
         steps = parse_steps(pos, text)
     except InvalidPlayError as exc:
         raise InvalidPlayError(exc.reason, text=text, legal=legal_texts) from None
-    all_dice = _dice_values(pos, d)
+    all_dice = d.moves_of(pos.variant)
     if len(steps) > len(all_dice):
         raise IllegalPlayError(
             f"{text!r} has {len(steps)} moves but {d} gives only {len(all_dice)}",
@@ -307,7 +315,7 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> Play:
 def _marked_hits(pos: Position, text: str) -> tuple[int, ...]:
     """The path coordinates the text marks with ``*``, sorted, each as often as it is marked."""
     marks: list[int] = []
-    for token in text.strip().lower().replace(",", " ").split():
+    for token in _tokens(text):
         m = _TOKEN.match(token)
         if not m:
             continue
@@ -318,7 +326,7 @@ def _marked_hits(pos: Position, text: str) -> tuple[int, ...]:
     return tuple(sorted(marks))
 
 
-def _hit_points(pos: Position, play: Play) -> tuple[int, ...]:
+def _hit_points(pos: Position, play: PlayLike) -> tuple[int, ...]:
     """The path coordinates where ``play`` hits, sorted."""
     return tuple(sorted(_path_of_abs(pos, pos.turn, m.dst) for m in play.moves if m.hit))
 

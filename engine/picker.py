@@ -14,13 +14,6 @@ from collections.abc import Sequence
 from engine.position import Dice, Move, Play, Position
 
 
-def dice_to_play(position: Position, dice: Dice) -> tuple[int, ...]:
-    """The single-die moves ``dice`` give in ``position``'s variant (a double: 2 or 4 of its number)."""
-    if dice.is_double:
-        return (dice.first,) * position.variant.doubles_moves
-    return (dice.first, dice.second)
-
-
 def next_moves(
     position: Position, dice: Dice, prefix: Sequence[Move]
 ) -> tuple[tuple[Move, ...], Play | None]:
@@ -45,7 +38,7 @@ def next_moves(
             )
         return memo[key]
 
-    states = [(position, dice_to_play(position, dice))]
+    states = [(position, dice.moves_of(position.variant))]
     for move in prefix:
         states = [
             (nxt, _without(left, die))

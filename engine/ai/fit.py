@@ -17,10 +17,13 @@ import sys
 import time
 from collections.abc import Sequence
 
+from engine import selfplay
 from engine.ai import get_player
 from engine.ai.sixpoint import raw_logit
 from engine.dice import SeededDice
 from engine.game import Game
+from engine.position import Play
+from engine.selfplay import ChoosePlays
 
 
 def logistic(x: float) -> float:
@@ -36,19 +39,21 @@ def hint_samples(variant: str, games: int, seed: int) -> list[tuple[float, int]]
     ``games`` games of ``hard`` against itself."""
     player = get_player(variant, "hard", seed=seed)
     dice = SeededDice(seed)
+    moves: list[tuple[float, int]] = []
+
+    def choose(game: Game) -> Play:
+        plays = game.legal_plays()
+        if len(plays) == 1:
+            return plays[0]
+        value, _, play = player.analyse(game, at_least=3)[0]
+        moves.append((raw_logit(value), game.turn))
+        return play
+
+    seats = [ChoosePlays(choose)] * 2
     out = []
     for _ in range(games):
-        game = Game.start(variant, dice)
-        moves: list[tuple[float, int]] = []
-        while game.outcome is None:
-            if game.awaiting == "roll":
-                game = game.roll(dice)
-            elif len(game.legal_plays()) > 1:
-                value, _, play = player.analyse(game, at_least=3)[0]
-                moves.append((raw_logit(value), game.turn))
-                game = game.play(play)
-            else:
-                game = game.play(game.legal_plays()[0])
+        moves.clear()
+        game = selfplay.play_game(variant, seats, dice, cube=False)
         out.extend((x, int(game.outcome.winner == mover)) for x, mover in moves)
     return out
 

@@ -32,7 +32,8 @@ from engine.analysis.model import (
     Source,
     Unit,
 )
-from engine.game import Event, MatchContext
+from engine.events import Event
+from engine.scoring import MatchContext
 from engine.variants import Variant, find_variant
 
 __all__ = [

@@ -12,11 +12,12 @@ import argparse
 import time
 from collections.abc import Sequence
 
+from engine import selfplay
 from engine.ai import get_player
 from engine.analysis import analyse
-from engine.arena import play_game
 from engine.dice import SeededDice
-from engine.game import Event, Game
+from engine.events import Event, EventKind
+from engine.game import Game
 from engine.variants import find_variant
 
 
@@ -28,10 +29,10 @@ def record_of(
     v = find_variant(variant)
     for attempt in range(1000):
         seats = [get_player(v, "medium", seed=seed + attempt + k) for k in (0, 1)]
-        game = play_game(v, seats, SeededDice(f"analysis bench {seed} {attempt}"))
+        game = selfplay.play_game(v, seats, SeededDice(f"analysis bench {seed} {attempt}"))
         count = 0
         for i, e in enumerate(game.events):
-            count += e.kind == "play"
+            count += e.kind is EventKind.PLAY
             if count == plays:
                 if skip == 0:
                     return game, game.events[: i + 1]

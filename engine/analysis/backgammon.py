@@ -24,8 +24,10 @@ from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, S
 from engine.analysis.rating import rating
 from engine.analysis.walk import luck as walk_luck
 from engine.analysis.walk import states, summarise
-from engine.game import Event, Game, MatchContext
+from engine.events import Event, EventKind
+from engine.game import Game
 from engine.position import Dice, Play
+from engine.scoring import MatchContext
 
 PLY = 2
 CLOSE = 0.08
@@ -81,15 +83,15 @@ def analyse(variant: str, events: Sequence[Event], match: MatchContext | None = 
     turn = 0
     pending: CubeDecision | None = None  # the double waiting for its answer
     for index, event, game in states(variant, events, match):
-        if event.kind == "roll" and game.may_double():
+        if event.kind is EventKind.ROLL and game.may_double():
             decision = cube_decision(game, ev, PLY)
             if decision.double or decision.double_value > decision.no_double - CLOSE:
                 reviews.append(_cube_review(index, turn + 1, game, decision, doubled=False))
-        elif event.kind == "double":
+        elif event.kind is EventKind.DOUBLE:
             pending = cube_decision(game, ev, PLY)
             reviews.append(_cube_review(index, turn + 1, game, pending, doubled=True))
-        elif event.kind in ("take", "drop") and pending is not None:
-            took = event.kind == "take"
+        elif event.kind in (EventKind.TAKE, EventKind.DROP) and pending is not None:
+            took = event.kind is EventKind.TAKE
             before = replace(game, double_offered=False).position
             best = "take" if pending.take else "pass"
             loss = pending.answer_error(took)
@@ -97,7 +99,7 @@ def analyse(variant: str, events: Sequence[Event], match: MatchContext | None = 
             answer = Review(index, turn + 1, event.player, Decision.ANSWER, before, None, played, best, loss)
             reviews.append(answer)
             pending = None
-        elif event.kind == "play":
+        elif event.kind is EventKind.PLAY:
             turn += 1
             review, after = _play_review(index, turn, game, event, ev)
             reviews.append(review)

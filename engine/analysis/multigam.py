@@ -15,8 +15,10 @@ from engine.ai import get_player
 from engine.ai.players import MultiHard
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
 from engine.analysis.walk import luck, states, summarise
-from engine.game import Event, Game, MatchContext
+from engine.events import Event, EventKind
+from engine.game import Game
 from engine.position import Dice
+from engine.scoring import MatchContext
 from engine.variants import find_variant
 
 
@@ -29,7 +31,7 @@ def analyse(variant: str, events: Sequence[Event], match: MatchContext | None = 
     series = [ChancePoint(0, even)]
     turn = 0
     for index, event, game in states(v, events, match):
-        if event.kind != "play":
+        if event.kind is not EventKind.PLAY:
             continue
         turn += 1
         reviews.append(_review(index, turn, game, event, player))

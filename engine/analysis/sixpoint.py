@@ -25,8 +25,10 @@ from engine.ai.sixpoint import SixPointEval, hint_win
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
 from engine.analysis.rating import rating
 from engine.analysis.walk import luck, states, summarise
-from engine.game import Event, Game, MatchContext
+from engine.events import Event, EventKind
+from engine.game import Game
 from engine.position import Dice, Position
+from engine.scoring import MatchContext
 from engine.variants import Variant, find_variant
 
 
@@ -95,7 +97,7 @@ def analyse(variant: str, events: Sequence[Event], match: MatchContext | None = 
     series = [ChancePoint(0, (0.5, 0.5))]
     turn = 0
     for index, event, game in states(v, events, match):
-        if event.kind != "play":
+        if event.kind is not EventKind.PLAY:
             continue
         turn += 1
         review, after = _review(index, turn, game, event, value)

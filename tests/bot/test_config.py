@@ -29,6 +29,7 @@ def test_defaults_with_an_empty_environment_and_no_env_file(tmp_path: Path) -> N
     assert s.local_output_dir == Path("data/boards")
     assert s.sweep_interval == 30
     assert s.ai_workers == 1
+    assert s.think_limit == 30
 
 
 def test_every_setting_is_read_from_the_environment() -> None:
@@ -46,6 +47,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
         "SWEEP_INTERVAL_SECONDS": "0.5",
         "RENDER_WORKERS": "2",
         "AI_WORKERS": "0",
+        "THINK_LIMIT_SECONDS": "2.5",
     }
     s = Settings.from_env(env, env_file=None)
 
@@ -60,6 +62,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
     assert s.sweep_interval == 0.5
     assert s.render_workers == 2
     assert s.ai_workers == 0
+    assert s.think_limit == 2.5
 
 
 def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
@@ -119,6 +122,7 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         "RENDER_WORKERS",
         "AI_WORKERS",
         "SWEEP_INTERVAL_SECONDS",
+        "THINK_LIMIT_SECONDS",
     }
 
 
@@ -144,6 +148,7 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         ({"AI_WORKERS": "-1"}, "AI_WORKERS must be a whole number from 0 to 8"),
         ({"AI_WORKERS": "1.5"}, "AI_WORKERS must be a whole number from 0 to 8"),
         ({"AI_WORKERS": "9"}, "AI_WORKERS must be a whole number from 0 to 8"),
+        ({"THINK_LIMIT_SECONDS": "0"}, "THINK_LIMIT_SECONDS must be a number of seconds, more than zero"),
     ],
 )
 def test_a_bad_value_is_one_clear_line(env: dict[str, str], message: str) -> None:

@@ -130,7 +130,7 @@ class World:
 
     @property
     def service(self) -> Any:
-        return self.bot.service
+        return self.bot.core
 
     def warnings(self) -> list[str]:
         """WARNING-or-worse lines the bot's side logged (the stand-in's own loggers excluded)."""
@@ -384,11 +384,16 @@ class BotProcess:
         async for raw in self.proc.stdout:
             self.output.append(raw.decode(errors="replace").rstrip())
 
-    async def stop(self, *, within: float = 15.0) -> int:
-        """Ask it to stop (SIGINT, as Ctrl+C would), and kill it if it doesn't."""
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    async def stop(self, *, within: float = 15.0, sig: int = signal.SIGINT) -> int:
+        """Ask it to stop (SIGINT, as Ctrl+C would, or ``sig``), and kill it if it doesn't."""
         assert self.proc is not None
         if self.proc.returncode is None:
-            self.proc.send_signal(signal.SIGINT)
+            self.proc.send_signal(sig)
             try:
                 await asyncio.wait_for(self.proc.wait(), within)
             except TimeoutError:

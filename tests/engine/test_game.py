@@ -332,10 +332,13 @@ def test_replay_includes_cube_and_resignation_events():
         (None, "must be a JSON object"),
         ({}, "unknown game format None"),
         ({"format": 99}, "unknown game format 99"),
-        ({"format": 1}, "KeyError"),
+        ({"format": 1}, "lacks its 'position' field"),
         ({"format": 1, "position": {"variant": "minigam", "points": [None] * 6, "bar": [9, 0]}}, "not valid"),
-        ({"format": 1, "position": Position.initial("minigam").to_json(), "dice": [9, 9]}, "two numbers"),
-        ({"format": 1, "position": Position.initial("minigam").to_json(), "last_player": 5}, "not a player"),
+        ({"format": 1, "position": Position.initial("minigam").to_json(), "dice": [9, 9]}, "from 1 to 6"),
+        (
+            {"format": 1, "position": Position.initial("minigam").to_json(), "last_player": 5},
+            "last player must be from 0 to 1",
+        ),
         (
             {"format": 1, "position": Position.initial("minigam").to_json(), "events": [{"kind": "x"}]},
             "player",

@@ -268,3 +268,28 @@ def test_every_legal_play_formats_and_reads_back(variant, roll):
     p = Position.initial(variant)
     for play in p.legal_plays(Dice(*roll)):
         assert p.parse_play(Dice(*roll), p.format_play(play)) == play
+
+
+# ------------------------------------------------------------------ digits
+
+
+def test_full_width_digits_read_as_ascii():
+    start = Position.initial("backgammon", 0)
+    assert start.parse_play(Dice(3, 1), "８/５ ６/５") == start.parse_play(Dice(3, 1), "8/5 6/5")
+    assert start.parse_play(Dice(6, 6), "２４/１８(２) １３/７(２)") == start.parse_play(
+        Dice(6, 6), "24/18(2) 13/7(2)"
+    )
+
+
+@pytest.mark.parametrize("text", ["1٣/8 6/5", "١٣/٨ 6/5", "13/8 ６/5²", "१३/8 6/5", "13/8 ⅵ/5"])
+def test_digits_of_other_scripts_are_refused_saying_only_0_to_9_are_read(text):
+    # "1٣/8" would be 13/8 to int(); a player must never move by a digit they cannot see as one.
+    start = Position.initial("backgammon", 0)
+    with pytest.raises(InvalidPlayError, match="only the digits 0-9 are accepted") as info:
+        start.parse_play(Dice(5, 1), text)
+    assert info.value.legal  # the legal plays are listed as for any other bad text
+
+
+def test_text_that_is_not_a_string_is_an_invalid_play():
+    with pytest.raises(InvalidPlayError, match="a play is text"):
+        Position.initial("minigam").parse_play(Dice(3, 1), None)

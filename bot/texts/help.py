@@ -1,19 +1,17 @@
-"""The words the bot says that are not about one match: help, rules, durations, dates."""
+"""The help page and the rules of each game, as the bot shows them."""
 
 from __future__ import annotations
 
-import time
+from collections.abc import Sequence
 
 from engine import Variant, find_variant
 
-TWO_PLAYER_VARIANTS = ("minigam", "minigam-full-entry", "minigam-strict", "backgammon", "backgammon-mulligan")
-
-HELP = """\
+_HELP = """\
 **Minigam** — backgammon-family dice games, played in the channel.
 
 **Start a match**
 • `/minigam challenge @someone [variant] [points]` — they get Accept / Decline buttons.
-• `/minigam vs-bot [variant] [level]` — play the computer (easy, medium or hard; unrated).
+• `/minigam vs-bot [variant] [level]` — play the computer ({levels}; unrated).
 One match per channel: start more in threads.
 
 **Play**
@@ -29,6 +27,12 @@ numbered 1–6 as on the picture; in backgammon each player counts from their ow
 `/minigam resign` gives up the game · `/minigam rules [variant]` · `/minigam leaderboard [variant]` · \
 `/minigam stats [@user]` · `/minigam history` · `/minigam cancel` (Manage Server).
 If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit."""
+
+
+def help_text(levels: Sequence[str]) -> str:
+    """How to play with the bot; ``levels``: the computer's levels, weakest first."""
+    return _HELP.format(levels=", ".join(levels[:-1]) + f" or {levels[-1]}" if len(levels) > 1 else levels[0])
+
 
 _FORCED = {
     "order": "You choose which die to play first; each die must then be played if it can be at that moment, "
@@ -90,31 +94,10 @@ def rules_text(variant: str | Variant) -> str:
     return "\n".join(lines)
 
 
-def all_rules_text() -> str:
+def all_rules_text(names: Sequence[str]) -> str:
+    """The overview of the games ``names``, a line each."""
     lines = ["**The games** — `/minigam rules <variant>` for one in full."]
-    for name in TWO_PLAYER_VARIANTS:
+    for name in names:
         v = find_variant(name)
         lines.append(f"• `{v.name}` — {v.summary}")
     return "\n".join(lines)
-
-
-def duration(seconds: float) -> str:
-    """``90`` -> ``1 minute 30 seconds``; ``86400`` -> ``24 hours``; rounded to the two largest units."""
-    total = round(seconds)
-    if total < 60:
-        return _unit(total, "second")
-    parts = []
-    for size, name in ((3600, "hour"), (60, "minute"), (1, "second")):
-        if total >= size:
-            parts.append(_unit(total // size, name))
-            total %= size
-    return " ".join(parts[:2])
-
-
-def _unit(n: int, name: str) -> str:
-    return f"{n} {name}{'' if n == 1 else 's'}"
-
-
-def when(epoch: float) -> str:
-    """A UTC date and time, e.g. ``2026-05-09 14:03 UTC``."""
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(epoch))
