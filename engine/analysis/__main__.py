@@ -1,0 +1,53 @@
+"""How long an analysis takes: ``python -m engine.analysis --plays 20 60 120 --seed 1``.
+
+For each length, finds a money game between two ``medium`` players (with the cube) at least that
+many plays long, analyses its record up to that play with gnubg at 2 ply, and prints the time. (A
+game ends where its record ends: the analysis reads any record, finished or not.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+
+from engine.ai import get_player
+from engine.analysis import analyse
+from engine.arena import play_game
+from engine.dice import SeededDice
+from engine.game import Event, Game
+from engine.variants import find_variant
+
+
+def record_of(plays: int, seed: int, variant: str = "backgammon") -> tuple[Game, tuple[Event, ...]]:
+    """A game of at least ``plays`` plays, and its record cut after the ``plays``-th play."""
+    v = find_variant(variant)
+    for attempt in range(1000):
+        seats = [get_player(v, "medium", seed=seed + attempt + k) for k in (0, 1)]
+        game = play_game(v, seats, SeededDice(f"analysis bench {seed} {attempt}"))
+        count = 0
+        for i, e in enumerate(game.events):
+            count += e.kind == "play"
+            if count == plays:
+                return game, game.events[: i + 1]
+    raise RuntimeError(f"no game of {plays} plays in 1,000 tries")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.analysis", description=__doc__.splitlines()[0])
+    parser.add_argument("--plays", type=int, nargs="+", default=[20, 60, 120])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", default="backgammon")
+    args = parser.parse_args(argv)
+    for plays in args.plays:
+        game, events = record_of(plays, args.seed, args.variant)
+        start = time.perf_counter()
+        result = analyse(args.variant, events, game.match)
+        spent = time.perf_counter() - start
+        cube = sum(1 for r in result.reviews if r.kind != "play")
+        print(f"{args.variant}: {plays} plays ({cube} cube decisions reviewed) analysed in {spent:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
