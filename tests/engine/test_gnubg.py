@@ -43,6 +43,10 @@ def gnubg_results(board: list[list[int]], moves: list[str], turn: int) -> set[Po
     return {board_to_position(apply_gnubg_move(board, m), turn) for m in moves}
 
 
+def as_sets(plays: dict[str, list[str]]) -> dict[str, set[str]]:
+    return {roll: set(moves) for roll, moves in plays.items()}
+
+
 def test_the_data_files_name_the_command_that_made_them():
     assert OPENING["command"] == GNUBG_COMMAND
     assert json.loads(POSITIONS_FILE.read_text())["command"] == GNUBG_COMMAND
@@ -127,9 +131,12 @@ def test_gnubg_applier_reads_hits_chains_and_repeats():
 @pytest.mark.skipif(not gnubg_available(), reason="gnubg is not installed (apt install gnubg)")
 def test_live_gnubg_reproduces_the_reference_data_and_agrees_with_the_engine():
     data = run_gnubg()
-    assert data["opening"]["plays"] == OPENING["plays"]
+    # gnubg lists plays best first; plays of equal value come in no fixed order from run to run
+    assert as_sets(data["opening"]["plays"]) == as_sets(OPENING["plays"])
     assert data["opening"]["position_id"] == OPENING["position_id"]
-    assert data["positions"] == POSITIONS
+    for live, committed in zip(data["positions"], POSITIONS, strict=True):
+        assert as_sets(live.pop("plays")) == as_sets(committed["plays"])
+        assert live == {k: v for k, v in committed.items() if k != "plays"}
     p = Position.initial("backgammon")
     for roll, moves in data["opening"]["plays"].items():
         assert len(our_results(p, roll)) == len(moves)
