@@ -140,3 +140,22 @@ def test_live_gnubg_reproduces_the_reference_data_and_agrees_with_the_engine():
     p = Position.initial("backgammon")
     for roll, moves in data["opening"]["plays"].items():
         assert len(our_results(p, roll)) == len(moves)
+
+
+@pytest.mark.parametrize("entry", POSITIONS, ids=[e["name"] for e in POSITIONS])
+def test_plays_are_written_exactly_as_gnubg_writes_them(entry):
+    # The standard short form (24/14, 13/3, 8/6(2), 13/7*, bar/22, 6/off), in gnubg's own order of moves.
+    for turn in (0, 1):
+        p = board_to_position(entry["board"], turn)
+        for roll, moves in entry["plays"].items():
+            ours = {
+                p.format_play(play) for play in p.legal_plays(Dice(int(roll[0]), int(roll[1]))) if play.moves
+            }
+            assert ours == set(moves), (turn, roll)
+
+
+@pytest.mark.parametrize("roll", sorted(GNUBG_OPENING_COUNTS))
+def test_opening_plays_are_written_exactly_as_gnubg_writes_them(roll):
+    p = Position.initial("backgammon", 1)
+    ours = {p.format_play(play) for play in p.legal_plays(Dice(int(roll[0]), int(roll[1])))}
+    assert ours == set(OPENING["plays"][roll])
