@@ -25,7 +25,7 @@ from engine.scoring import JACOBY_DEFAULT, MAX_MATCH_POINTS
 _HEADER = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
 _GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
 _SCORE = re.compile(r"^\s*(?P<a>.+?)\s*:\s*(?P<sa>\d+)\s+(?P<b>.+?)\s*:\s*(?P<sb>\d+)\s*$")
-_TAG = re.compile(r'^\[(?P<key>[A-Za-z ]+?)\s+"(?P<value>[^"]*)"\]$')
+_TAG = re.compile(r'^\[(?P<key>[A-Za-z][A-Za-z0-9 ]*?)\s+"(?P<value>[^"]*)"\]$')
 _ROW = re.compile(r"^\s*\d+\)")
 _DICE = re.compile(r"^[1-6][1-6]:$")
 _RIGHT_COLUMN = 20
@@ -280,9 +280,8 @@ def _apply(game: Game, action: _Action, opening: bool) -> Game:
     elif sorted(game.dice) != sorted(action.dice):
         raise MatError(f"line {action.line}: the opening roll was {game.dice}, not {action.dice}")
     if not action.moves.strip():
-        if not game.must_pass():
-            if game.awaiting is Awaiting.PLAY:
-                return game  # rolled, then resigned: the result follows
+        if not game.must_pass() and game.awaiting is Awaiting.PLAY:
+            return game  # rolled, then resigned: the result follows
         return game.play(game.legal_plays()[0])
     return game.play(action.moves)
 
