@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 
 from tests.engine.gnubg_data import DATA, GNUBG, ROOT, gnubg_available, gnubg_version
@@ -23,11 +24,13 @@ GNUBG_MATCH_COMMAND = f"{GNUBG} -t -q -p {SCRIPT} < /dev/null"
 MARKER = "GNUBG-MATCH-REFERENCE "
 
 
-def run_gnubg_matches(timeout: float = 300) -> dict:
-    """Run the reference script under gnubg (it also writes the .mat file) and return its data."""
+def run_gnubg_matches(timeout: float = 300, mat_dir: str = "tests/data") -> dict:
+    """Run the reference script under gnubg and return its data; it writes its .mat files into
+    ``mat_dir`` (relative to the repository's root, or absolute)."""
     proc = subprocess.run(
         [GNUBG, "-t", "-q", "-p", SCRIPT],
         cwd=ROOT,
+        env={**os.environ, "GNUBG_MAT_DIR": mat_dir},
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,

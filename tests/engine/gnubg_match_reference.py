@@ -20,12 +20,13 @@ Nothing here uses this project's engine.
 """
 
 import json
+import os
 import random
 
 import gnubg  # only inside gnubg
 
 C = gnubg.command
-MAT_FILES = "tests/data/gnubg_session_{}.mat"
+MAT_FILES = os.environ.get("GNUBG_MAT_DIR", "tests/data") + "/gnubg_session_{}.mat"
 
 
 def setup():

@@ -96,6 +96,10 @@ def ours_for_money(game: Game, base: tuple[int, int]) -> MatchId:
 
 @pytest.mark.parametrize("session", DATA["sessions"], ids=[s["start"] for s in DATA["sessions"]])
 def test_every_state_of_gnubgs_games_has_gnubgs_ids(session):
+    assert_same_ids(session)
+
+
+def assert_same_ids(session: dict) -> None:
     for step, game, base in replay_session(session):
         ours = ours_for_money(game, base)
         assert (gnubg_ids(game)[0], ours.encode()) == (step["position_id"], step["match_id"]), (
@@ -201,7 +205,9 @@ def test_match_ids_are_for_games_with_the_cube():
 
 @pytest.mark.slow
 @pytest.mark.skipif(not gnubg_available(), reason="gnubg is not installed (apt-get install gnubg)")
-def test_live_gnubg_reproduces_the_committed_match_ids():
-    data = run_gnubg_matches()
+def test_live_gnubg_reproduces_the_committed_match_ids(tmp_path):
+    data = run_gnubg_matches(mat_dir=str(tmp_path))
     assert data["fields"] == DATA["fields"]
-    assert data["sessions"] == DATA["sessions"]
+    # gnubg's choice among plays of equal value may differ from run to run: replay what it did now
+    for session in data["sessions"]:
+        assert_same_ids(session)
