@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 
-from tests.engine.gnubg_data import DATA, GNUBG, ROOT, gnubg_available, gnubg_version
+from tests.engine.gnubg_data import DATA, GNUBG, gnubg_available, gnubg_version, run_script
 
 MATCH_IDS_FILE = DATA / "gnubg_match_ids.json"
 SCRIPT = "tests/engine/gnubg_match_reference.py"
@@ -27,22 +25,7 @@ MARKER = "GNUBG-MATCH-REFERENCE "
 def run_gnubg_matches(timeout: float = 300, mat_dir: str = "tests/data") -> dict:
     """Run the reference script under gnubg and return its data; it writes its .mat files into
     ``mat_dir`` (relative to the repository's root, or absolute)."""
-    proc = subprocess.run(
-        [GNUBG, "-t", "-q", "-p", SCRIPT],
-        cwd=ROOT,
-        env={**os.environ, "GNUBG_MAT_DIR": mat_dir},
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-    for line in proc.stdout.splitlines():
-        if line.startswith(MARKER):
-            return json.loads(line[len(MARKER) :])
-    raise RuntimeError(
-        f"gnubg printed no {MARKER.strip()} line (exit {proc.returncode}): {proc.stderr[-2000:]}"
-    )
+    return run_script(SCRIPT, MARKER, timeout, env={"GNUBG_MAT_DIR": mat_dir})
 
 
 def main() -> int:
