@@ -223,10 +223,11 @@ def test_resignations_are_accepted_exactly_when_worth_playing_on():
     chances = get_player("backgammon", "hard").ev.on_roll(CRUSHED, 0)
     assert chances.win > 0.9
     assert chances.win_gammon > 0.5
+    no_jacoby = MatchContext(jacoby=False)  # with the Jacoby rule a single is all a centred cube gives
     for level in ("hard", "expert"):
         player = get_player("backgammon", level)
-        assert not player.accepts_resignation(Game(CRUSHED).resign(1, 1))  # a single: far too little
-        assert player.accepts_resignation(Game(CRUSHED).resign(1, 3))  # a backgammon: all there is
+        assert not player.accepts_resignation(Game(CRUSHED, match=no_jacoby).resign(1, 1))  # far too little
+        assert player.accepts_resignation(Game(CRUSHED, match=no_jacoby).resign(1, 3))  # all there is
     # The opening position: a single is worth far more than the small edge of the side on roll.
     assert get_player("backgammon", "hard").accepts_resignation(Game(START).resign(1, 1))
     # At double match point a single wins the match: always accepted, even when crushing.
