@@ -11,6 +11,12 @@ from engine.ai import levels_for
 TWO_PLAYER_VARIANTS: tuple[str, ...] = tuple(name for name, v in VARIANTS.items() if v.players == 2)
 """Variants a challenge or a game against the computer can be started with."""
 
+MULTIPLAYER_VARIANTS: tuple[str, ...] = tuple(name for name, v in VARIANTS.items() if v.is_multiplayer)
+"""Variants played by more than two (multigam): started from a lobby."""
+
+ALL_VARIANTS: tuple[str, ...] = tuple(VARIANTS)
+"""Every variant (rules, leaderboards)."""
+
 LEVELS: tuple[str, ...] = tuple(dict.fromkeys(level for name in VARIANTS for level in levels_for(name)))
 """Every level the computer plays at in some variant, weakest first (each variant offers some of them)."""
 
@@ -29,6 +35,17 @@ def two_player_variant(name: str) -> Variant:
     return v
 
 
+def multiplayer_variant(name: str) -> Variant:
+    """The variant called ``name`` (any case), if it is played from a lobby."""
+    try:
+        v = find_variant(name)
+    except UnknownVariantError:
+        raise ServiceError(texts.unknown_variant(name, MULTIPLAYER_VARIANTS)) from None
+    if v.name not in MULTIPLAYER_VARIANTS:
+        raise ServiceError(texts.unknown_variant(name, MULTIPLAYER_VARIANTS))
+    return v
+
+
 def level_for(variant: Variant, level: str) -> str:
     """``level`` (any case) if the computer plays ``variant`` at it."""
     offered = levels_for(variant)
@@ -39,10 +56,13 @@ def level_for(variant: Variant, level: str) -> str:
 
 
 __all__ = [
+    "ALL_VARIANTS",
     "DEFAULT_LEVEL",
     "DEFAULT_VARIANT",
     "LEVELS",
+    "MULTIPLAYER_VARIANTS",
     "TWO_PLAYER_VARIANTS",
     "level_for",
+    "multiplayer_variant",
     "two_player_variant",
 ]

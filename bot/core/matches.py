@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot import texts
-from bot.core import boards
+from bot.core import boards, multigam
 from bot.core.actions import Action
 from bot.core.checks import awaiting, check_open, check_turn, check_version, matching, picked, seat_number
 from bot.core.commit import commit
@@ -91,6 +91,8 @@ class Matches:
         """What resigning now would cost ``user_id``, for the confirmation question."""
         live = self.get(match_id)
         seat = seat_number(live, user_id)
+        if live.game.variant.is_multiplayer:
+            return multigam.resign_terms(live, seat)
         game = live.game
         points = game.resignation_value(seat).multiplier * game.cube
         others = [live.names[p] for p in range(len(live.names)) if p != seat]
@@ -224,7 +226,11 @@ class Matches:
                 new = new.accept_resignation()  # offered at its full value, any opponent accepts
         except GameStateError as exc:
             raise ServiceError(texts.cannot_resign(exc)) from None
-        return await commit(self.ctx, live, new, [texts.resigns(live.names[seat])])
+        lines = [] if new.variant.is_multiplayer else [texts.resigns(live.names[seat])]  # multigam: the place
+        return await commit(self.ctx, live, new, lines)
+
+    async def _leave(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        return await multigam.take_over(self.ctx, live, seat)
 
     async def _answer(self, live: LiveMatch, seat: int, awaiting: str, step: str, line: str) -> Result:
         game = awaiting(live, seat, awaiting)
@@ -362,6 +368,7 @@ HANDLERS: dict[Action, Handler] = {
     Action.TAKE: Matches._take,
     Action.DROP: Matches._drop,
     Action.ROLL: Matches._roll,
+    Action.LEAVE: Matches._leave,
 }
 
 

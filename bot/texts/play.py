@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.texts import multigam
 from engine import Dice, Game, Outcome, PlayError, Variant, WinKind
 
 # ---------------------------------------------------------------------- refusals
@@ -84,6 +85,8 @@ def unknown_variant(name: str, names: Sequence[str]) -> str:
 
 
 def not_startable_here(v: Variant, names: Sequence[str]) -> str:
+    if v.is_multiplayer:
+        return f"{v.title} is for {v.players} players: open a lobby for it with `/minigam {v.name}`."
     games = ", ".join(names)
     return f"{v.title} needs {v.players} players and can't be started here yet. The games are: {games}."
 
@@ -119,6 +122,7 @@ _LABELS = {
     "drop": "Drop",
     "roll": "Roll",
     "cancel": "Cancel the match",
+    "leave": "Yes, leave",
 }
 _PLACEHOLDERS = {
     "play": "Choose your play…",
@@ -133,7 +137,7 @@ def label(token: str) -> str:
 
 
 NOT_RESIGNED = "Not resigned: play on."
-_ACKS = {"offer": "You resigned.", "cancel": "Match cancelled."}
+_ACKS = {"offer": "You resigned.", "cancel": "Match cancelled.", "leave": "You left the game."}
 
 
 def ack(token: str) -> str:
@@ -225,12 +229,16 @@ def computer_name(level: str) -> str:
 
 
 def match_header(v: Variant, names: Sequence[str], target: int, *, rated: bool) -> str:
+    if v.is_multiplayer:
+        return multigam.match_header(v, names, rated=rated)
     length = f"a match to {target} points" if target > 1 else "one game"
     return f"**{v.title}**: {' vs '.join(names)}, {length}." + ("" if rated else " Unrated.")
 
 
 def opening_line(game: Game, names: Sequence[str]) -> str:
     """``Opening roll: Alice 3, Bob 3 (tie); Alice 2, Bob 1. Alice starts.``"""
+    if game.variant.is_multiplayer:
+        return multigam.opening_line(game, names)
     rounds = [e.dice for e in game.events if e.kind == "opening"]
     parts = []
     for i, dice in enumerate(rounds):
@@ -244,6 +252,8 @@ def game_header(number: int) -> str:
 
 
 def outcome_line(outcome: Outcome, names: Sequence[str]) -> str:
+    if outcome.kind is WinKind.PLACINGS:
+        return multigam.placings_line(outcome, names)
     return outcome.describe(names) + "."
 
 
