@@ -219,7 +219,10 @@ def hints(game: Game, found: Sequence) -> str:
             extra += f", {h.gammon:.0%} gammon"
         if h.equity is not None:
             extra += f", equity {h.equity:+.3f}"
-        lines.append(f"{i}. `{h.notation}` — {h.win:.0%} to win{extra}")
+        goal = "to win"
+        if h.expected_points is not None:  # multigam
+            goal, extra = "to finish first", f", {h.expected_points:.2f} expected points{extra}"
+        lines.append(f"{i}. `{h.notation}` — {h.win:.0%} {goal}{extra}")
     return "\n".join(lines)
 
 
