@@ -15,7 +15,7 @@ from bot.core.live import LiveMatch
 from bot.core.lobbies import LobbyAction
 from bot.models import PlayerRef
 from bot.store import Store, open_store
-from engine import Game, Play, ScriptedDice
+from engine import Game, Play, ScriptedDice, SeededDice
 from engine.ai import Player
 
 GUILD = 1
@@ -197,3 +197,14 @@ async def play_until(core: Core, match_id: int, done: Callable[[], bool], limit:
             return results
         results.append(await play_turn(core, match_id))
     raise AssertionError(f"match {match_id} did not get there in {limit} turns")
+
+
+class ScriptThenSeeded:
+    """Dice given in advance (an opening roll, say), then repeatable seeded dice."""
+
+    def __init__(self, first: Sequence[int], seed: int = 1) -> None:
+        self._first = list(first)
+        self._rest = SeededDice(seed)
+
+    def roll_die(self) -> int:
+        return self._first.pop(0) if self._first else self._rest.roll_die()

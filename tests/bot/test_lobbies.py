@@ -44,7 +44,9 @@ async def test_opening_a_lobby_posts_it_with_the_host_in_seat_one(make_core) -> 
     result = await core.lobbies.open(GUILD, CHANNEL, ALICE, "hard")
 
     board = lobby_board(result)
-    assert board.new and board.open and board.message_id is None
+    assert board.new
+    assert board.open
+    assert board.message_id is None
     assert "hosted by Alice" in board.text
     assert "1. Alice (host)\n2. *open*\n3. *open*\n4. *open*" in board.text
     assert "at **hard**" in board.text
@@ -105,14 +107,15 @@ async def test_when_the_host_leaves_the_next_member_hosts_and_the_last_one_close
     last = await lobby_action(core, lobby_id, BOB, "leave")
     assert not lobby_board(last).open
     lobby = await core.store.lobby(lobby_id)
-    assert lobby is not None and lobby.status is LobbyStatus.CLOSED
+    assert lobby is not None
+    assert lobby.status is LobbyStatus.CLOSED
 
 
 async def test_leaving_a_lobby_you_are_not_in_is_refused(make_core) -> None:
     core = make_core(DICE)
     lobby_id = await open_lobby(core, ALICE)
 
-    with pytest.raises(ServiceError, match="You're not in this lobby."):
+    with pytest.raises(ServiceError, match=r"You're not in this lobby\."):
         await lobby_action(core, lobby_id, BOB, "leave")
 
 
@@ -123,7 +126,9 @@ async def test_the_host_starts_and_the_computer_fills_the_empty_seats(make_core)
     result = await lobby_action(core, lobby_id, ALICE, "start")
 
     lobby = await core.store.lobby(lobby_id)
-    assert lobby is not None and lobby.status is LobbyStatus.STARTED and lobby.match_id is not None
+    assert lobby is not None
+    assert lobby.status is LobbyStatus.STARTED
+    assert lobby.match_id is not None
     record = await core.store.match(lobby.match_id)
     assert record is not None
     assert [(s.user_id, s.name, s.level) for s in record.seats] == [
@@ -132,9 +137,11 @@ async def test_the_host_starts_and_the_computer_fills_the_empty_seats(make_core)
         (COMPUTER_ID, "Computer 3 (hard)", "hard"),
         (COMPUTER_ID, "Computer 4 (hard)", "hard"),
     ]
-    assert record.variant == "multigam" and record.rated  # two people: rated
+    assert record.variant == "multigam"
+    assert record.rated
     board = lobby_board(result)
-    assert not board.open and "started with Alice, Bob, Computer 3 (hard), Computer 4 (hard)" in board.text
+    assert not board.open
+    assert "started with Alice, Bob, Computer 3 (hard), Computer 4 (hard)" in board.text
     assert result.boards, "the first board of the game is posted"
 
 
@@ -145,9 +152,11 @@ async def test_a_lobby_of_one_person_starts_an_unrated_game(make_core) -> None:
     await lobby_action(core, lobby_id, ALICE, "start")
 
     lobby = await core.store.lobby(lobby_id)
-    assert lobby is not None and lobby.match_id is not None
+    assert lobby is not None
+    assert lobby.match_id is not None
     record = await core.store.match(lobby.match_id)
-    assert record is not None and not record.rated
+    assert record is not None
+    assert not record.rated
     assert [s.is_computer for s in record.seats] == [False, True, True, True]
 
 
@@ -163,7 +172,8 @@ async def test_only_the_host_or_a_moderator_starts_or_closes(make_core) -> None:
 
     await lobby_action(core, lobby_id, MODERATOR, "close")
     lobby = await core.store.lobby(lobby_id)
-    assert lobby is not None and lobby.status is LobbyStatus.CLOSED
+    assert lobby is not None
+    assert lobby.status is LobbyStatus.CLOSED
 
 
 async def test_starting_a_table_that_changed_since_the_host_saw_it_is_refused(make_core) -> None:
@@ -177,7 +187,9 @@ async def test_starting_a_table_that_changed_since_the_host_saw_it_is_refused(ma
         await core.lobbies.act(lobby_id, seen.version, ALICE, LobbyAction.START)
 
     lobby = await core.store.lobby(lobby_id)
-    assert lobby is not None and lobby.status is LobbyStatus.OPEN and lobby.match_id is None
+    assert lobby is not None
+    assert lobby.status is LobbyStatus.OPEN
+    assert lobby.match_id is None
     assert core.ctx.table.in_channel(CHANNEL) is None
 
 
@@ -213,7 +225,8 @@ async def test_a_lobby_cannot_start_once_a_match_took_its_channel(make_core) -> 
         await lobby_action(core, lobby_id, CAROL, "start")
 
     lobby = await core.store.lobby(lobby_id)
-    assert lobby is not None and lobby.status is LobbyStatus.OPEN
+    assert lobby is not None
+    assert lobby.status is LobbyStatus.OPEN
 
 
 async def test_an_unknown_level_is_refused(make_core) -> None:
@@ -238,8 +251,10 @@ async def test_a_lobby_nobody_starts_expires(make_core, clock) -> None:
     swept = await core.timeouts.sweep()
 
     board = lobby_board(swept)
-    assert board.lobby_id == lobby_id and not board.open and "expired" in board.text
-    with pytest.raises(ServiceError, match="This lobby has expired."):
+    assert board.lobby_id == lobby_id
+    assert not board.open
+    assert "expired" in board.text
+    with pytest.raises(ServiceError, match=r"This lobby has expired\."):
         await lobby_action(core, lobby_id, CAROL, "join")
     # the channel is free for another lobby
     await core.lobbies.open(GUILD, CHANNEL, CAROL)
@@ -254,7 +269,8 @@ async def test_a_click_after_the_time_is_up_expires_the_lobby_instead(make_core,
 
     assert result.replies[0].text == "This lobby has expired."
     lobby = await core.store.lobby(lobby_id)
-    assert lobby is not None and lobby.status is LobbyStatus.EXPIRED
+    assert lobby is not None
+    assert lobby.status is LobbyStatus.EXPIRED
     assert core.ctx.table.in_channel(CHANNEL) is None
 
 
@@ -268,6 +284,8 @@ async def test_a_lobby_survives_a_restart(make_core, storage, clock) -> None:
     await lobby_action(again, lobby_id, ALICE, "start")
 
     lobby = await storage.lobby(lobby_id)
-    assert lobby is not None and lobby.status is LobbyStatus.STARTED
+    assert lobby is not None
+    assert lobby.status is LobbyStatus.STARTED
     live = again.ctx.table.in_channel(CHANNEL)
-    assert live is not None and [s.name for s in live.record.seats][:3] == ["Alice", "Bob", "Carol"]
+    assert live is not None
+    assert [s.name for s in live.record.seats][:3] == ["Alice", "Bob", "Carol"]

@@ -16,6 +16,7 @@ from tests.bot.conftest import (
     CAROL,
     CHANNEL,
     DAN,
+    ScriptThenSeeded,
     act,
     first_play_factory,
     live,
@@ -67,13 +68,18 @@ async def test_a_full_game_of_two_people_and_two_computers_goes_to_the_end(make_
         assert board.mention in (None, ALICE.user_id, BOB.user_id)
     assert {b.mention for b in boards} >= {ALICE.user_id, BOB.user_id, None}
     final = boards[-1]
-    assert final.final and not final.controls
-    assert "**Final places:** 1st" in final.text and "(5 points)" in final.text and "(1 point)" in final.text
+    assert final.final
+    assert not final.controls
+    assert "**Final places:** 1st" in final.text
+    assert "(5 points)" in final.text
+    assert "(1 point)" in final.text
     record = await storage.match(match_id)
-    assert record is not None and record.status is MatchStatus.FINISHED
+    assert record is not None
+    assert record.status is MatchStatus.FINISHED
     games = await storage.games(match_id)
     outcome = games[-1].outcome
-    assert outcome is not None and sorted(outcome["placings"]) == [0, 1, 2, 3]
+    assert outcome is not None
+    assert sorted(outcome["placings"]) == [0, 1, 2, 3]
     assert sorted(outcome["scores"]) == [1, 2, 3, 5]
     assert record.winner_seat == outcome["placings"][0]
     # both people made plays: both are rated, the computers are not stored
@@ -107,16 +113,16 @@ async def test_moving_out_of_turn_is_refused_and_changes_nothing(make_core) -> N
     await start_multigam(core, ALICE, BOB, CAROL)
     version = live(core).version
 
-    with pytest.raises(ServiceError, match="It's not your turn: waiting for Bob."):
+    with pytest.raises(ServiceError, match=r"It's not your turn: waiting for Bob\."):
         await act(core, CAROL, Action.PLAY, "bar/1")
-    with pytest.raises(ServiceError, match="You're not playing in this match."):
+    with pytest.raises(ServiceError, match=r"You're not playing in this match\."):
         await act(core, DAN, Action.PLAY, "bar/1")
 
     assert live(core).version == version
 
 
 async def test_a_resigned_player_takes_the_last_place_and_nobody_plays_their_seat(make_core) -> None:
-    core = make_core([5, 5, 2, 1, 3, 6, *([4, 2] * 50)])  # Bob starts
+    core = make_core(ScriptThenSeeded([5, 5, 2, 1, 3, 6]))  # Bob starts
     await start_multigam(core, ALICE, BOB, CAROL)
 
     result = await resign(core, ALICE)
@@ -124,7 +130,8 @@ async def test_a_resigned_player_takes_the_last_place_and_nobody_plays_their_sea
     text = result.boards[0].text
     assert "Alice resigns and takes 4th place (1 point); the others play on." in text
     seat = live(core).record.seats[0]
-    assert not seat.is_computer and not seat.replaced  # the computer does not take over
+    assert not seat.is_computer
+    assert not seat.replaced
     assert 0 not in live(core).game.active_players()
     with pytest.raises(ServiceError):
         await resign(core, ALICE)
@@ -157,15 +164,20 @@ async def test_leaving_hands_the_seat_to_the_computer_and_the_place_counts_for_t
         "Alice leaves the table; the computer (hard) plays Alice's seat from now on." in result.boards[0].text
     )
     seat = live(core).record.seats[alice]
-    assert seat.is_computer and seat.replaced and seat.level == "hard" and seat.user_id == ALICE.user_id
-    with pytest.raises(ServiceError, match="You're not playing in this match."):
+    assert seat.is_computer
+    assert seat.replaced
+    assert seat.level == "hard"
+    assert seat.user_id == ALICE.user_id
+    with pytest.raises(ServiceError, match=r"You're not playing in this match\."):
         await act(core, ALICE, Action.LEAVE)
     stored = await storage.match(match_id)
-    assert stored is not None and stored.seats[alice] == seat
+    assert stored is not None
+    assert stored.seats[alice] == seat
     # the game goes on to the end with the computer in Alice's seat
     await play_until(core, match_id, lambda: False)
     record = await storage.match(match_id)
-    assert record is not None and record.status is MatchStatus.FINISHED
+    assert record is not None
+    assert record.status is MatchStatus.FINISHED
     assert record.seats[alice].user_id == ALICE.user_id
 
 
@@ -180,14 +192,15 @@ async def test_leaving_is_only_for_four_player_games(make_core) -> None:
 
 
 async def test_a_player_who_runs_out_of_time_is_replaced_and_the_game_goes_on(make_core, clock) -> None:
-    core = make_core([5, 5, 2, 1, 3, 6, *([4, 2] * 200)], turn_timeout=3600)  # Bob starts
+    core = make_core(ScriptThenSeeded([5, 5, 2, 1, 3, 6]), turn_timeout=3600)  # Bob starts
     await start_multigam(core, ALICE, BOB)
     match_id = live(core).match_id
 
     clock.advance(1800)
     reminded = await core.timeouts.sweep()
     [reminder] = [n for n in reminded.notices if isinstance(n, Message)]
-    assert reminder.mention == BOB.user_id and "or the computer takes your seat" in reminder.text
+    assert reminder.mention == BOB.user_id
+    assert "or the computer takes your seat" in reminder.text
 
     clock.advance(1800)
     swept = await core.timeouts.sweep()
@@ -221,7 +234,8 @@ async def test_a_restart_in_the_middle_of_a_game_keeps_seats_and_turns(make_core
     )
     await play_until(again, match_id, lambda: False)
     record = await storage.match(match_id)
-    assert record is not None and record.status is MatchStatus.FINISHED
+    assert record is not None
+    assert record.status is MatchStatus.FINISHED
     assert [s.user_id for s in record.seats] == [ALICE.user_id, BOB.user_id, CAROL.user_id, COMPUTER_ID]
 
 
