@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot import texts
 from bot.app.commands import MinigamGroup, player_ref
+from bot.app.lobby import LOBBY_ITEMS
 from bot.app.publisher import Publisher, Responder
 from bot.app.views import DYNAMIC_ITEMS, confirm_view
 from bot.boards import Painter
@@ -115,7 +116,7 @@ class MinigamBot(commands.Bot):
         self._runner = Runner(
             self._core, self._publisher.publish, sweep_interval=s.sweep_interval, move_delay=s.bot_move_delay
         )
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *LOBBY_ITEMS)
         self.tree.add_command(MinigamGroup(self))
         self.tree.error(self.on_app_command_error)
         await self.sync_commands()
@@ -184,7 +185,7 @@ class MinigamBot(commands.Bot):
         try:
             if self.closing:
                 raise ServiceError(RESTARTING)
-            if control in (Prompt.RESIGN, Prompt.KEEP, Action.RESIGN):
+            if control in (Prompt.RESIGN, Prompt.KEEP, Action.RESIGN, Action.LEAVE):  # any time, not a turn
                 self.core.matches.check_seated(match_id, interaction.user.id)
             else:
                 self.core.matches.check_actor(match_id, interaction.user.id, version)
@@ -214,7 +215,7 @@ class MinigamBot(commands.Bot):
                 await interaction.response.edit_message(content=texts.NOT_RESIGNED, view=None)
                 return
             assert isinstance(control, Action)
-            if control.changes_match and control is not Action.RESIGN and control is not Action.DONE:
+            if control.changes_match and control not in (Action.RESIGN, Action.DONE, Action.LEAVE):
                 await interaction.response.defer()  # the new board is the answer
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)

@@ -1,0 +1,2 @@
+-- local placeholder for the lead's 003 (not committed)
+SELECT 1;
