@@ -269,7 +269,11 @@ async def console_main(
     thinker = Thinker(0, computer=lambda variant, level: engine_ai.get_player(variant, level, seed=seed))
     store = await open_store(settings.database_path)
     try:
-        rules = HouseRules(challenge_timeout=settings.challenge_timeout, turn_timeout=settings.turn_timeout)
+        rules = HouseRules(
+            challenge_timeout=settings.challenge_timeout,
+            turn_timeout=settings.turn_timeout,
+            lobby_timeout=settings.lobby_timeout,
+        )
         core = Core(store, dice=dice or SecretDice(), rules=rules, thinker=thinker)
         await core.load()
         console = Console(

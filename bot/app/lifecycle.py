@@ -107,7 +107,10 @@ class MinigamBot(commands.Bot):
         self.thinker.start()
         s = self.settings
         rules = HouseRules(
-            challenge_timeout=s.challenge_timeout, turn_timeout=s.turn_timeout, think_limit=s.think_limit
+            challenge_timeout=s.challenge_timeout,
+            turn_timeout=s.turn_timeout,
+            think_limit=s.think_limit,
+            lobby_timeout=s.lobby_timeout,
         )
         self._core = Core(self.storage, clock=self.clock, dice=self.dice, rules=rules, thinker=self.thinker)
         loaded = await self._core.load()

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.texts.words import duration
-from engine import Game, Outcome, Variant
+from engine import Game, Outcome, Variant, find_variant
 
 if TYPE_CHECKING:  # records whose attributes are read here
     from bot.models import LobbyRecord
@@ -218,6 +218,39 @@ def ratings_line(changes: Sequence[tuple[str, float, float]]) -> str:
     return f"Ratings (μ − 3σ): {shown}."
 
 
+def placing_leaderboards(boards: Sequence, *, asked: str | None = None) -> str:
+    """Each non-empty four-player leaderboard as a table (empty: ``""``, or a hint when one was asked)."""
+    blocks = []
+    for board in boards:
+        if not board.rows:
+            continue
+        lines = [f"**{find_variant(board.variant).title}** leaderboard (rating: μ − 3σ)", "```"]
+        lines.append(
+            f"{'#':>2}  {'name':<20} {'rating':>6}  {'games':>5}  {'wins':>4}  {'avg place':>9}  pts/game"
+        )
+        for rank, row in enumerate(board.rows, start=1):
+            r = row.rating
+            lines.append(
+                f"{rank:>2}  {row.name[:20]:<20} {r.conservative:>6.1f}  {r.games:>5}  {r.wins:>4}  "
+                f"{r.average_place or 0:>9.2f}  {r.points_per_game or 0:>8.2f}"
+            )
+        lines.append("```")
+        blocks.append("\n".join(lines))
+    if blocks or asked is None:
+        return "\n".join(blocks)
+    title = find_variant(asked).title
+    return f"No rated {title} games in this server yet. Open a lobby with `/minigam {asked}`!"
+
+
+def placing_stats_line(variant: str, r, rank: int | None) -> str:
+    place = f"{r.average_place:.2f}" if r.average_place is not None else "-"
+    return (
+        f"• {find_variant(variant).title}: rating {r.conservative:.1f} (μ {r.mu:.1f}, σ {r.sigma:.1f}; "
+        f"#{rank}), {r.games} games, {r.wins} wins, average place {place}, "
+        f"{r.points_per_game or 0:.2f} points a game"
+    )
+
+
 def _points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
@@ -260,7 +293,9 @@ __all__ = [
     "match_header",
     "opening_line",
     "ordinal",
+    "placing_leaderboards",
     "placing_lines",
+    "placing_stats_line",
     "placings_line",
     "ratings_line",
     "reminder",

@@ -154,3 +154,29 @@ def test_computer_ratings_follow_the_levels() -> None:
     assert placings.computer_rating("hard")[0] > placings.computer_rating("medium")[0]
     assert placings.computer_rating("medium")[0] > placings.computer_rating("easy")[0]
     assert placings.computer_rating("unknown") == placings.computer_rating("medium")
+
+
+async def test_the_multigam_leaderboard_stats_and_history(make_core) -> None:
+    core = make_core()
+    await rated_game(core, WITH_COMPUTER, (1, 0, 3, 2))
+    await rated_game(core, WITH_COMPUTER, (1, 2, 0, 3), now=10.0)
+
+    board = (await core.records.leaderboard(GUILD, "multigam")).notices[0].text
+    everything = (await core.records.leaderboard(GUILD)).notices[0].text
+    stats = (await core.records.stats(GUILD, BOB)).notices[0].text
+
+    lines = board.splitlines()
+    assert lines[0] == "**Multi-Gam** leaderboard (rating: μ − 3σ)"
+    assert lines[3].split()[:2] == ["1", "Bob"]  # first twice
+    assert lines[3].split()[3:] == ["2", "2", "1.00", "5.00"]  # games, wins, average place, points a game
+    assert board in everything
+    assert "Multi-Gam: rating" in stats
+    assert "2 games, 2 wins, average place 1.00, 5.00 points a game" in stats
+
+
+async def test_an_empty_multigam_leaderboard_says_how_to_play(make_core) -> None:
+    core = make_core()
+
+    text = (await core.records.leaderboard(GUILD, "multigam")).notices[0].text
+
+    assert text == "No rated Multi-Gam games in this server yet. Open a lobby with `/minigam multigam`!"
