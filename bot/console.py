@@ -44,9 +44,16 @@ Commands (the /minigam prefix is optional):
                                            a hot-seat game: you type the moves of whoever is to move
   /minigam move <play>                     e.g. /minigam move bar/3 5/off
   /minigam board | hint | resign | cancel
+  /minigam roll | double | take | drop | accept | decline   (backgammon's cube and resignation offers)
   /minigam rules [variant] | leaderboard [variant] | stats | history | help
   quit
 Variants: {", ".join(TWO_PLAYER_VARIANTS)}"""
+
+
+ANSWERS = {
+    a.value: a for a in (Action.ROLL, Action.DOUBLE, Action.TAKE, Action.DROP, Action.ACCEPT, Action.DECLINE)
+}
+"""Commands that answer what the game waits for, by their action's name."""
 
 
 class Console:
@@ -176,6 +183,8 @@ class Console:
             return await self._resign()
         if command == "cancel":
             return await core.cancel(CHANNEL_ID, YOU)
+        if command in ANSWERS:
+            return await self._answer(ANSWERS[command])
         if command == "leaderboard":
             return await core.records.leaderboard(GUILD_ID, rest or None)
         if command == "stats":
@@ -210,12 +219,24 @@ class Console:
     async def _resign(self) -> Result | None:
         who = self._acting()
         match_id, version = self.core.matches.current(CHANNEL_ID)
-        self.say(self.core.matches.resign_terms(match_id, who.user_id) + " Type yes to confirm.")
-        answer = (await self.read_line()) if self.read_line else ""
-        if answer.strip().lower() not in ("yes", "y"):
-            self.say("Not resigned; play on.")
-            return None
-        return await self.core.matches.act(match_id, version, who, Action.RESIGN)
+        question = self.core.matches.resign_question(match_id, who.user_id)
+        offers = [c.argument for c in question.controls if c.action is Action.RESIGN]
+        if offers == [""]:
+            self.say(question.text + " Type yes to confirm.")
+        else:
+            self.say(question.text + f" Type {', '.join(offers[:-1])} or {offers[-1]} to offer that much.")
+        answer = ((await self.read_line()) if self.read_line else "").strip().lower()
+        if offers == [""] and answer in ("yes", "y"):
+            return await self.core.matches.act(match_id, version, who, Action.RESIGN)
+        if answer in offers and answer:
+            return await self.core.matches.act(match_id, version, who, Action.RESIGN, answer)
+        self.say("Not resigned; play on.")
+        return None
+
+    async def _answer(self, action: Action) -> Result:
+        """Roll, double, take, drop, accept or decline, for whoever is to act."""
+        match_id, version = self.core.matches.current(CHANNEL_ID)
+        return await self.core.matches.act(match_id, version, self._acting(), action)
 
     # ------------------------------------------------------------------ the session
     async def greet(self) -> None:

@@ -142,6 +142,16 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
+class MoneyResult:
+    """A player's money play in one server and variant: games finished and points won minus points lost."""
+
+    user_id: int
+    name: str
+    games: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """A finished game for ``history``."""
 

@@ -33,9 +33,19 @@ def _game(pos: Position, **fields) -> Game:
     return replace(Game(position=pos), **fields)
 
 
-def palette_games(kind: str) -> list[Game]:
-    """Games that show every colour a board type uses: all players' checkers, dice (rolled and last),
-    hits, ghosts, arrows, the cube, badges and text."""
+PALETTE_NAMES = ("Ann 😀🎲❤️🍀", "山田 🔥💎🌊🍇")
+
+
+def palette_games(kind: str) -> list[tuple[Game, tuple[str, ...] | None]]:
+    """Games (and names) that show every colour a board type uses: all players' checkers, dice (rolled
+    and last), hits, ghosts, arrows, the cube, offers, badges, text, and colour emoji in names."""
+    games = _palette_games(kind)
+    players = games[0].variant.players
+    names = (*PALETTE_NAMES, *PALETTE_NAMES)[:players]
+    return [(g, names if i == 0 else None) for i, g in enumerate(games)]
+
+
+def _palette_games(kind: str) -> list[Game]:
     if kind == SIX2:
         pos = Position.from_points(
             "minigam",
@@ -123,6 +133,7 @@ def palette_games(kind: str) -> list[Game]:
                 events=(Event("play", 0, (3, 1), ("8/5",)),),
             ),
             _game(pos, double_offered=True, last_play=play, last_player=1),
+            _game(pos.with_turn(1), resign_offer=(1, 2), cube=2, cube_owner=1, last_play=play, last_player=0),
         ]
     raise ValueError(f"unknown board type {kind!r}")
 

@@ -15,7 +15,6 @@ from discord import app_commands
 
 from bot import texts
 from bot.app import lobby
-from bot.app.views import confirm_view
 from bot.core import Action, Core, Result, Runner
 from bot.core.boards import MAX_CHOICES
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS
@@ -24,6 +23,7 @@ from engine import MAX_MATCH_POINTS
 
 log = logging.getLogger(__name__)
 
+POINTS_HELP = "Match length in points (default: 1; backgammon: a money game, or 0)"
 VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in TWO_PLAYER_VARIANTS]
 ALL_VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ALL_VARIANTS]  # rules, ratings
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
@@ -81,7 +81,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
     @app_commands.describe(
         opponent="Who you challenge",
         variant=f"The game (default: {DEFAULT_VARIANT})",
-        points="Match length in points (default: 1)",
+        points=POINTS_HELP,
     )
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def challenge(
@@ -89,7 +89,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         interaction: discord.Interaction,
         opponent: discord.Member,
         variant: str = DEFAULT_VARIANT,
-        points: app_commands.Range[int, 1, MAX_MATCH_POINTS] = 1,
+        points: app_commands.Range[int, 0, MAX_MATCH_POINTS] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, channel_id, guild_name = _where(interaction)
@@ -107,17 +107,29 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
 
     @app_commands.command(name="vs-bot", description="Play the computer (unrated)")
     @app_commands.describe(
-        variant=f"The game (default: {DEFAULT_VARIANT})", level="How strong the computer plays"
+        variant=f"The game (default: {DEFAULT_VARIANT})",
+        level="How strong the computer plays",
+        points=POINTS_HELP,
     )
     @app_commands.choices(variant=VARIANT_CHOICES, level=LEVEL_CHOICES)
     async def vs_bot(
-        self, interaction: discord.Interaction, variant: str = DEFAULT_VARIANT, level: str = DEFAULT_LEVEL
+        self,
+        interaction: discord.Interaction,
+        variant: str = DEFAULT_VARIANT,
+        level: str = DEFAULT_LEVEL,
+        points: app_commands.Range[int, 0, MAX_MATCH_POINTS] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, channel_id, guild_name = _where(interaction)
         async with self.app.runner.busy():
             result = await self.core.challenges.vs_bot(
-                guild_id, channel_id, player_ref(interaction.user), variant, level, guild_name=guild_name
+                guild_id,
+                channel_id,
+                player_ref(interaction.user),
+                variant,
+                level,
+                points,
+                guild_name=guild_name,
             )
             await self.app.deliver(result, interaction, ack="Match started: good luck!")
 
@@ -160,9 +172,9 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
 
     @app_commands.command(name="resign", description="Give up the current game (asks to confirm)")
     async def resign(self, interaction: discord.Interaction) -> None:
-        match_id, version = self.core.matches.current(interaction.channel_id)
-        terms = self.core.matches.resign_terms(match_id, interaction.user.id)
-        await interaction.response.send_message(terms, view=confirm_view(match_id, version), ephemeral=True)
+        match_id, _version = self.core.matches.current(interaction.channel_id)
+        question = self.core.matches.resign_question(match_id, interaction.user.id)
+        await self.app.deliver(Result([question]), interaction)
 
     @app_commands.command(name="cancel", description="Cancel the match in this channel (Manage Server)")
     # Discord applies default permissions to whole top-level commands only, so for this subcommand it is a
@@ -174,6 +186,20 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         async with self.app.runner.busy():
             moderator = player_ref(interaction.user, moderator=True)
             result = await self.core.cancel(interaction.channel_id or 0, moderator)
+            await self.app.deliver(result, interaction)
+
+    @app_commands.command(
+        name="settings", description="This server's settings (Manage Server to change them)"
+    )
+    @app_commands.describe(jacoby="Money play: gammons count single while the cube is centred (default: on)")
+    async def settings(self, interaction: discord.Interaction, jacoby: bool | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        changes = {} if jacoby is None else {"jacoby": "on" if jacoby else "off"}
+        permissions = interaction.permissions
+        by = player_ref(interaction.user, moderator=bool(permissions and permissions.manage_guild))
+        guild_id, _channel_id, guild_name = _where(interaction)
+        async with self.app.runner.busy():
+            result = await self.core.settings.change(guild_id, by, changes, guild_name=guild_name)
             await self.app.deliver(result, interaction)
 
     # ------------------------------------------------------------------ information

@@ -28,7 +28,7 @@ from bot import texts
 from bot.app.commands import MinigamGroup, player_ref
 from bot.app.lobby import LOBBY_ITEMS
 from bot.app.publisher import Publisher, Responder
-from bot.app.views import DYNAMIC_ITEMS, confirm_view
+from bot.app.views import DYNAMIC_ITEMS
 from bot.boards import Painter
 from bot.clock import Clock, SystemClock
 from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
@@ -208,11 +208,8 @@ class MinigamBot(commands.Bot):
         user = player_ref(interaction.user)
         try:
             if control is Prompt.RESIGN:
-                terms = self.core.matches.resign_terms(match_id, user.user_id)
-                current = self.core.matches.get(match_id).version
-                await interaction.response.send_message(
-                    terms, view=confirm_view(match_id, current), ephemeral=True
-                )
+                question = self.core.matches.resign_question(match_id, user.user_id)
+                await self.publisher.publish(Result([question]), interaction)
                 return
             if control is Prompt.KEEP:
                 await interaction.response.edit_message(content=texts.NOT_RESIGNED, view=None)

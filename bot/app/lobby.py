@@ -17,12 +17,11 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
-from bot.app.views import controls_view
-from bot.core import Action, Control, Core, Prompt, Result, Runner
+from bot.core import Core, Result, Runner
 from bot.core.catalogue import DEFAULT_LEVEL
 from bot.core.checks import seat_number
 from bot.core.lobbies import LobbyAction
-from bot.core.multigam import leave_terms
+from bot.core.multigam import leave_question
 from bot.models import PlayerRef
 from engine.ai import levels_for
 
@@ -118,13 +117,6 @@ def lobby_view(lobby_id: int, version: int) -> discord.ui.View:
     return view
 
 
-def leave_view(match_id: int, version: int) -> discord.ui.View:
-    """ "Leave this game?": Yes, leave / No, play on."""
-    view = controls_view(match_id, version, (Control(Action.LEAVE), Control(Prompt.KEEP)))
-    assert view is not None
-    return view
-
-
 def commands(app: App) -> list[app_commands.Command]:
     """``/minigam multigam`` and ``/minigam leave``, for the ``/minigam`` group."""
     levels = levels_for(VARIANT)
@@ -149,12 +141,12 @@ def commands(app: App) -> list[app_commands.Command]:
     @app_commands.command(name="leave", description="Leave a four-player game: the computer plays your seat")
     async def leave(interaction: discord.Interaction) -> None:
         core = app.core
-        match_id, version = core.matches.current(interaction.channel_id)
+        match_id, _version = core.matches.current(interaction.channel_id)
         live = core.matches.get(match_id)
-        question = await leave_terms(core.ctx, live, seat_number(live, interaction.user.id))
-        await interaction.response.send_message(question, view=leave_view(match_id, version), ephemeral=True)
+        question = await leave_question(core.ctx, live, seat_number(live, interaction.user.id))
+        await app.deliver(Result([question]), interaction)
 
     return [multigam, leave]
 
 
-__all__ = ["LOBBY_ITEMS", "LobbyButton", "commands", "leave_view", "lobby_view"]
+__all__ = ["LOBBY_ITEMS", "LobbyButton", "commands", "lobby_view"]

@@ -169,7 +169,7 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button], template=MATCH_BUTT
         self.argument = argument
         super().__init__(
             discord.ui.Button(
-                label=texts.label(control.value),
+                label=texts.label(control.value, argument),
                 style=STYLES.get(control, discord.ButtonStyle.secondary),
                 custom_id=match_custom_id(match_id, version, control.value, argument),
             ),
@@ -243,13 +243,6 @@ def controls_view(match_id: int, version: int, controls: Sequence[Control]) -> d
     return view if view.children else None
 
 
-def confirm_view(match_id: int, version: int) -> discord.ui.View:
-    """ "Resign this game?": Yes, resign / No, play on."""
-    view = controls_view(match_id, version, (Control(Action.RESIGN), Control(Prompt.KEEP)))
-    assert view is not None
-    return view
-
-
 def challenge_view(challenge_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ChallengeButton(challenge_id, "accept"))
@@ -276,7 +269,6 @@ __all__ = [
     "MatchButton",
     "MatchSelect",
     "challenge_view",
-    "confirm_view",
     "controls_view",
     "disabled_copy",
     "mention_prefix",

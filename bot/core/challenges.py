@@ -11,7 +11,6 @@ from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import ChallengeClosed, ChallengePosted, Reply, Result
 from bot.models import COMPUTER_ID, MAX_USER_ID, ChallengeRecord, ChallengeStatus, PlayerRef, Seat
-from engine import MAX_MATCH_POINTS
 
 
 class Challenges:
@@ -25,7 +24,7 @@ class Challenges:
         challenger: PlayerRef,
         opponent: PlayerRef,
         variant: str = catalogue.DEFAULT_VARIANT,
-        points: int = 1,
+        points: int | None = None,
         *,
         rated: bool = True,
         guild_name: str = "",
@@ -38,9 +37,8 @@ class Challenges:
             raise ServiceError(texts.CHALLENGE_YOURSELF)
         if opponent.is_bot:
             raise ServiceError(texts.challenge_a_bot(opponent.name))
-        if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= MAX_MATCH_POINTS:
-            raise ServiceError(texts.match_length(points))
-        points = v.fixed_target if v.fixed_target is not None else points
+        points = catalogue.match_length(v, points)
+        rated = rated and points > 0  # money play is scored apart from the ratings
         async with self.ctx.channel_locks.hold(channel_id):
             self._check_channel_free(channel_id)
             for c in await self.ctx.store.pending_challenges(channel_id):
@@ -119,12 +117,15 @@ class Challenges:
         human: PlayerRef,
         variant: str = catalogue.DEFAULT_VARIANT,
         level: str = catalogue.DEFAULT_LEVEL,
+        points: int | None = None,
         *,
         guild_name: str = "",
     ) -> Result:
-        """Start an unrated match against the computer; the human is player 1 (seat 0)."""
+        """Start an unrated match against the computer (with the cube: a money game unless ``points`` says
+        how long a match); the human is player 1 (seat 0)."""
         v = catalogue.two_player_variant(variant)
         level = catalogue.level_for(v, level)
+        target = catalogue.match_length(v, points)
         async with self.ctx.channel_locks.hold(channel_id):
             self._check_channel_free(channel_id)
             for c in await self.ctx.store.pending_challenges(channel_id):
@@ -136,7 +137,7 @@ class Challenges:
                 channel_id=channel_id,
                 seats=(Seat(human.user_id, human.name), Seat(COMPUTER_ID, texts.computer_name(level), level)),
                 variant=v.name,
-                target=None,
+                target=target,
                 rated=False,
                 players=(human,),
                 guild_name=guild_name,

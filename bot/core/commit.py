@@ -26,10 +26,13 @@ MAX_SETTLE_STEPS = 200  # automatic rolls and passes in a row before the core st
 
 
 def settle(ctx: Context, game: Game, seats: Sequence[Seat]) -> tuple[Game, list[str]]:
-    """Roll for the player to move and pass turns that have no legal play, until someone can play."""
+    """Roll for the player to move and pass turns that have no legal play, until someone can play, or may
+    double (then they choose: roll or double)."""
     lines: list[str] = []
     for _ in range(MAX_SETTLE_STEPS):
         if game.awaiting == "roll":
+            if game.may_double():
+                break
             game = game.roll(ctx.dice)
         if game.awaiting == "play" and game.must_pass():
             lines.append(texts.cannot_move(seats[game.turn].name, game.dice))
@@ -40,8 +43,8 @@ def settle(ctx: Context, game: Game, seats: Sequence[Seat]) -> tuple[Game, list[
 
 
 def game_context(game: Game) -> dict:
-    """What a stored game keeps of its match: target, score and Crawford, as the game started."""
-    return dataclasses.asdict(game.match) | {"score": list(game.match.score)}
+    """What a stored game keeps of its match (target, score, Crawford...), as the game started."""
+    return game.match.to_json()
 
 
 def turn_result(live: LiveMatch, lines: list[str]) -> Result:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from bot.models import MatchRecord, MatchStatus
 from bot.store import DamagedRecord, Store
-from engine import EngineError, Game, Match, MatchContext, Move, Outcome, replay
+from engine import EngineError, Game, Match, MatchContext, Move, Outcome, find_variant, replay
 
 log = logging.getLogger(__name__)
 
@@ -134,7 +134,8 @@ async def load_match(store: Store, match_id: int) -> LiveMatch:
             match = match.record(Outcome.from_json(stored.outcome))
             played |= _players_who_played(await store.game_events(stored.game_id))
         events = await store.game_events(games[-1].game_id)
-        game = replay(record.variant, events, _context(games[-1].context, len(record.seats)))
+        context = MatchContext.from_json(games[-1].context, find_variant(record.variant))
+        game = replay(record.variant, events, context)
         played |= _players_who_played(events)
     except DamagedRecord:
         raise
@@ -143,11 +144,6 @@ async def load_match(store: Store, match_id: int) -> LiveMatch:
     if game.variant.players != len(record.seats):
         raise DamagedRecord(what, f"{len(record.seats)} seats for {game.variant.players} players")
     return LiveMatch(record, match, game, len(game.events), frozenset(played))
-
-
-def _context(data: dict, players: int) -> MatchContext:
-    score = tuple(int(s) for s in data.get("score", (0,) * players))
-    return MatchContext(int(data.get("target", 0)), score, bool(data.get("crawford", False)))
 
 
 def _players_who_played(events) -> set[int]:

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from bot import texts
 from bot.core import boards, multigam
-from bot.core.actions import Action
+from bot.core.actions import Action, Control, Prompt
 from bot.core.checks import awaiting, check_open, check_turn, check_version, matching, picked, seat_number
 from bot.core.commit import commit
 from bot.core.context import Context
@@ -87,17 +87,35 @@ class Matches:
             log.exception("autocomplete failed in channel %s", channel_id)
             return []
 
-    def resign_terms(self, match_id: int, user_id: int) -> str:
-        """What resigning now would cost ``user_id``, for the confirmation question."""
+    def resign_question(self, match_id: int, user_id: int) -> Reply:
+        """The question "Resign this game?" for ``user_id``, with what it costs and the answers: in
+        backgammon an offer of a single, a gammon or a backgammon (up to what the game can still cost),
+        which the opponent accepts or declines; elsewhere the game at what it is worth now. Changes
+        nothing."""
         live = self.get(match_id)
         seat = seat_number(live, user_id)
         if live.game.variant.is_multiplayer:
-            return multigam.resign_terms(live, seat)
+            return multigam.resign_question(live, seat)
         game = live.game
-        points = game.resignation_value(seat).multiplier * game.cube
-        others = [live.names[p] for p in range(len(live.names)) if p != seat]
+        if game.outcome is not None:
+            raise ServiceError(texts.GAME_OVER)
+        if game.resign_offer is not None:
+            raise ServiceError(texts.cannot_resign(texts.RESIGNATION_PENDING))
+        worth = game.resignation_value(seat)
+        winner = next(live.names[p] for p in range(len(live.names)) if p != seat)
         score = live.match.score if live.match.target > 1 else None
-        return texts.resign_question(others[0], game.resignation_value(seat), points, score, live.names)
+        if game.variant.scoring == "backgammon":
+            levels = range(1, worth.multiplier + 1)
+            controls = tuple(Control(Action.RESIGN, argument=str(level)) for level in levels)
+            text = texts.resign_offer_question(
+                winner, [level * game.cube for level in levels], score, live.names
+            )
+        else:
+            controls = (Control(Action.RESIGN),)
+            text = texts.resign_question(winner, worth, worth.multiplier * game.cube, score, live.names)
+        return Reply(
+            text, controls=(*controls, Control(Prompt.KEEP)), match_id=match_id, version=live.version
+        )
 
     def board(self, channel_id: int, user: PlayerRef) -> Result:
         """The current board again, for whoever asks (with the controls if it is their turn to act)."""
@@ -218,15 +236,20 @@ class Matches:
             raise ServiceError(texts.play_incomplete(game.position.format_play(prefix) if prefix else ""))
         return await self._make(live, seat, complete)
 
-    async def _resign(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+    async def _resign(self, live: LiveMatch, seat: int, user: PlayerRef, level: str) -> Result:
+        """Resign the game (in backgammon: offer to, at ``level`` 1, 2 or 3; the full value by default)."""
         game = live.game
+        if level and not level.isdecimal():
+            raise ServiceError(texts.cannot_resign(texts.NO_SUCH_RESIGNATION))
         try:
-            new = game.resign(seat)
-            if new.awaiting == "resign-answer":
-                new = new.accept_resignation()  # offered at its full value, any opponent accepts
+            new = game.resign(seat, int(level) if level else None)
         except GameStateError as exc:
             raise ServiceError(texts.cannot_resign(exc)) from None
-        lines = [] if new.variant.is_multiplayer else [texts.resigns(live.names[seat])]  # multigam: the place
+        name = live.names[seat]
+        if new.resign_offer is not None:
+            kind, points = new.resign_offer[1], new.resign_offer[1] * game.cube
+            return await commit(self.ctx, live, new, [texts.offers_to_resign(name, kind, points)])
+        lines = [] if new.variant.is_multiplayer else [texts.resigns(name)]  # multigam: the place it takes
         return await commit(self.ctx, live, new, lines)
 
     async def _leave(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
@@ -251,7 +274,8 @@ class Matches:
         )
 
     async def _take(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
-        return await self._answer(live, seat, "double-answer", "take", texts.takes(live.names[seat]))
+        line = texts.takes(live.names[seat], live.game.cube * 2)
+        return await self._answer(live, seat, "double-answer", "take", line)
 
     async def _drop(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
         return await self._answer(live, seat, "double-answer", "drop", texts.drops(live.names[seat]))

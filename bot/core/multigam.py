@@ -14,6 +14,7 @@ import dataclasses
 import logging
 
 from bot.core import catalogue
+from bot.core.actions import Action, Control, Prompt
 from bot.core.commit import turn_result
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -25,14 +26,20 @@ from engine import Game
 log = logging.getLogger(__name__)
 
 
-def resign_terms(live: LiveMatch, seat: int) -> str:
-    """The confirmation question of a resignation: the place it takes."""
+def resign_question(live: LiveMatch, seat: int) -> Reply:
+    """The question "Resign this game?" in multigam: the place it takes; Yes, resign / No, play on."""
     game = live.game
     v = game.variant
     if game.is_over or seat not in game.active_players():
         raise ServiceError(words.PLACE_SETTLED)
     place = v.players - len(words.leavers(game))
-    return words.resign_question(place, v.placing_points[place - 1])
+    text = words.resign_question(place, v.placing_points[place - 1])
+    return _question(live, text, Action.RESIGN)
+
+
+def _question(live: LiveMatch, text: str, action: Action) -> Reply:
+    controls = (Control(action), Control(Prompt.KEEP))
+    return Reply(text, controls=controls, match_id=live.match_id, version=live.version)
 
 
 async def takeover_level(ctx: Context, live: LiveMatch) -> str:
@@ -47,9 +54,10 @@ def person_plays(game: Game, seat: int) -> int:
     return sum(1 for e in game.events if e.kind == "play" and e.moves and e.player == seat)
 
 
-async def leave_terms(ctx: Context, live: LiveMatch, seat: int) -> str:
+async def leave_question(ctx: Context, live: LiveMatch, seat: int) -> Reply:
+    """The question "Leave this game?": the computer takes the seat; Yes, leave / No, play on."""
     check_can_leave(live, seat)
-    return words.leave_question(await takeover_level(ctx, live))
+    return _question(live, words.leave_question(await takeover_level(ctx, live)), Action.LEAVE)
 
 
 def check_can_leave(live: LiveMatch, seat: int) -> None:
@@ -102,4 +110,4 @@ async def take_over(ctx: Context, live: LiveMatch, seat: int, *, timed_out: bool
     return result
 
 
-__all__ = ["leave_terms", "resign_terms", "take_over", "takeover_level"]
+__all__ = ["leave_question", "resign_question", "take_over", "takeover_level"]

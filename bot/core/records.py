@@ -9,7 +9,7 @@ from bot import texts
 from bot.core import catalogue
 from bot.core.context import Context
 from bot.core.notices import Info, Result
-from bot.models import GameRecord, PlayerRef, RatedPlayer, Record
+from bot.models import GameRecord, MoneyResult, PlayerRef, RatedPlayer, Record
 from bot.placings import PlacingRatedPlayer
 from bot.ratings import Rating
 from bot.texts import multigam as multigam_texts
@@ -19,6 +19,7 @@ from bot.texts import multigam as multigam_texts
 class Leaderboard:
     variant: str
     rows: tuple[RatedPlayer, ...]
+    money: tuple[MoneyResult, ...] = ()  # money play, scored apart: points won minus lost
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,7 @@ class PlayerStats:
     name: str
     record: Record
     ratings: tuple[VariantRating, ...]
+    money: tuple[tuple[str, MoneyResult], ...] = ()
 
 
 class Records:
@@ -51,13 +53,17 @@ class Records:
         self, guild_id: int, variant: str | None = None, limit: int = 10
     ) -> list[Leaderboard]:
         store = self.ctx.store
-        names = (
-            [catalogue.two_player_variant(variant).name] if variant else await store.rated_variants(guild_id)
-        )
+        if variant:
+            names = [catalogue.two_player_variant(variant).name]
+        else:
+            names = sorted({*await store.rated_variants(guild_id), *catalogue.CUBE_VARIANTS})
         out = []
         for name in names:
             rows = await store.leaderboard(guild_id, name, limit)
-            out.append(Leaderboard(name, tuple(rows)))
+            money = (
+                await store.money_results(guild_id, name, limit) if name in catalogue.CUBE_VARIANTS else []
+            )
+            out.append(Leaderboard(name, tuple(rows), tuple(money)))
         return out
 
     async def placing_leaderboards(
@@ -79,7 +85,9 @@ class Records:
         rated = []
         for variant, rating in await store.player_ratings(guild_id, user.user_id):
             rated.append(VariantRating(variant, rating, await store.rank(guild_id, variant, user.user_id)))
-        return PlayerStats(user.name, record, tuple(rated))
+        played = await store.player_money(guild_id, user.user_id)
+        money = [(v, m) for v, m in played if v in catalogue.CUBE_VARIANTS]  # multigam's games: placings
+        return PlayerStats(user.name, record, tuple(rated), tuple(money))
 
     async def recent_games(self, guild_id: int, limit: int = 10) -> list[GameRecord]:
         return await self.ctx.store.recent_games(guild_id, limit)

@@ -17,6 +17,7 @@ from bot.core.lobbies import Lobbies
 from bot.core.matches import Matches
 from bot.core.notices import Result
 from bot.core.records import Records
+from bot.core.settings import Settings
 from bot.core.timeouts import Timeouts
 from bot.models import PlayerRef
 from bot.store import DamagedRecord, Store
@@ -60,6 +61,7 @@ class Core:
         self.lobbies = Lobbies(self.ctx)
         self.timeouts = Timeouts(self.ctx, self.challenges, self.matches.reload, self.lobbies)
         self.records = Records(self.ctx)
+        self.settings = Settings(self.ctx)
 
     @property
     def store(self) -> Store:

@@ -25,6 +25,7 @@ from bot.models import (
     GameRecord,
     MatchRecord,
     MatchStatus,
+    MoneyResult,
     PlayerRef,
     RatedPlayer,
     Record,
@@ -133,6 +134,10 @@ class Transaction(MultigamWrites, Protocol):
 
     async def set_meta(self, key: str, value: str) -> None: ...
 
+    async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None:
+        """Set a server's setting (``None``: back to the default)."""
+        ...
+
 
 class Store(MultigamReads, Protocol):
     """The bot's database. Reads are methods; writes go through :meth:`transaction`."""
@@ -179,6 +184,18 @@ class Store(MultigamReads, Protocol):
     async def player_record(self, guild_id: int, user_id: int) -> Record: ...
 
     async def recent_games(self, guild_id: int, limit: int = 10) -> list[GameRecord]: ...
+
+    async def money_results(self, guild_id: int, variant: str, limit: int = 10) -> list[MoneyResult]:
+        """Money play in a server and variant: each player's games and points won (minus lost), best first."""
+        ...
+
+    async def player_money(self, guild_id: int, user_id: int) -> list[tuple[str, MoneyResult]]:
+        """``user_id``'s money play in a server, per variant."""
+        ...
+
+    async def guild_settings(self, guild_id: int) -> dict[str, str]:
+        """The settings a server changed, as stored."""
+        ...
 
     # meta
     async def get_meta(self, key: str) -> str | None: ...

@@ -21,7 +21,16 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.models import ChallengeRecord, GameRecord, MatchRecord, MatchStatus, RatedPlayer, Record, StoredGame
+from bot.models import (
+    ChallengeRecord,
+    GameRecord,
+    MatchRecord,
+    MatchStatus,
+    MoneyResult,
+    RatedPlayer,
+    Record,
+    StoredGame,
+)
 from bot.ratings import Rating
 from bot.store.protocol import DamagedRecord, StoreError
 from bot.store.sqlite_multigam import MultigamReadsMixin
@@ -292,6 +301,25 @@ class SqliteStore(MultigamReadsMixin):
             )
         return out
 
+    async def money_results(self, guild_id: int, variant: str, limit: int = 10) -> list[MoneyResult]:
+        rows = await self._all(
+            f"{_MONEY} m.guild_id = ? AND m.variant = ? GROUP BY mp.user_id"
+            " ORDER BY points DESC, games DESC, name LIMIT ?",
+            (guild_id, variant, limit),
+        )
+        return [MoneyResult(r["user_id"], r["name"], r["games"], r["points"]) for r in rows]
+
+    async def player_money(self, guild_id: int, user_id: int) -> list[tuple[str, MoneyResult]]:
+        rows = await self._all(
+            f"{_MONEY} m.guild_id = ? AND mp.user_id = ? GROUP BY m.variant ORDER BY m.variant",
+            (guild_id, user_id),
+        )
+        return [(r["variant"], MoneyResult(r["user_id"], r["name"], r["games"], r["points"])) for r in rows]
+
+    async def guild_settings(self, guild_id: int) -> dict[str, str]:
+        rows = await self._all("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return {r["key"]: r["value"] for r in rows}
+
     # ------------------------------------------------------------------ meta
     async def get_meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
@@ -300,3 +328,15 @@ class SqliteStore(MultigamReadsMixin):
     async def set_meta(self, key: str, value: str) -> None:
         async with self.transaction() as tx:
             await tx.set_meta(key, value)
+
+
+# Money play: every finished game of a money match (target 0), for each person seated, won or lost points.
+_MONEY = (
+    "SELECT mp.user_id, p.display_name AS name, m.variant, COUNT(*) AS games,"
+    " SUM(CASE WHEN json_extract(g.outcome, '$.winner') = mp.seat THEN 1 ELSE -1 END"
+    "     * json_extract(g.outcome, '$.points')) AS points"
+    " FROM games g JOIN matches m ON m.match_id = g.match_id"
+    " JOIN match_players mp ON mp.match_id = m.match_id AND mp.level IS NULL"
+    " JOIN players p ON p.user_id = mp.user_id"
+    " WHERE m.target = 0 AND m.status = 'finished' AND g.outcome IS NOT NULL AND"
+)

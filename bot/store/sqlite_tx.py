@@ -206,6 +206,16 @@ class SqliteTransaction(MultigamWritesMixin):
     async def rated_matches_between(self, guild_id: int, user_id: int, other_id: int, since: float) -> int:
         return await count_rated_between(self._db, guild_id, user_id, other_id, since)
 
+    async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None:
+        if value is None:
+            await self._run("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+            return
+        await self._run(
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+            (guild_id, key, value),
+        )
+
     async def set_meta(self, key: str, value: str) -> None:
         await self._run(
             "INSERT INTO meta (key, value) VALUES (?, ?)"

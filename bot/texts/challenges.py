@@ -42,9 +42,14 @@ def already_challenging(who: str, challenger: str, opponent: str) -> str:
 def challenge_text(
     challenger: str, opponent: str, v: Variant, points: int, rated: bool, timeout: float
 ) -> str:
-    length = f"a match to {points} points" if points > 1 else "a 1-point match"
+    if points == 0:
+        length = "a money game"
+    else:
+        length = f"a match to {points} points" if points > 1 else "a 1-point match"
+        if not rated:
+            length += ", unrated"
     return (
-        f"{opponent}, {challenger} challenges you to **{v.title}** ({length}{'' if rated else ', unrated'}). "
+        f"{opponent}, {challenger} challenges you to **{v.title}** ({length}). "
         f"Accept or decline within {duration(timeout)}."
     )
 
@@ -74,14 +79,36 @@ def challenge_closed(c, status: ChallengeStatus) -> str:
     return f"{a}'s challenge to {b} ({title}) was cancelled."
 
 
+# ---------------------------------------------------------------------- settings
+SETTINGS_MODERATORS_ONLY = "Only members with the Manage Server permission can change the settings."
+
+_SETTING_NAMES = {"jacoby": "Jacoby rule in money play (gammons count single while the cube is centred)"}
+
+
+def unknown_setting(key: str, names: list[str]) -> str:
+    return f"There's no setting called {key!r}. The settings are: {', '.join(names)}."
+
+
+def bad_setting(key: str, text: str) -> str:
+    return f"{text!r} isn't a value for {key}: use on or off."
+
+
+def settings_text(shown: dict[str, str], *, changed: bool) -> str:
+    lines = ["Settings saved. This server's settings:" if changed else "This server's settings:"]
+    lines += [f"• {_SETTING_NAMES.get(k, k)}: **{v}**" for k, v in shown.items()]
+    return "\n".join(lines)
+
+
 __all__ = [
     "CHALLENGE_EXPIRED",
     "CHALLENGE_GONE",
     "CHALLENGE_YOURSELF",
     "NOT_A_MEMBER",
+    "SETTINGS_MODERATORS_ONLY",
     "YOUR_CHALLENGE_WAITS",
     "YOU_DECLINED",
     "already_challenging",
+    "bad_setting",
     "challenge_a_bot",
     "challenge_already",
     "challenge_closed",
@@ -90,4 +117,6 @@ __all__ = [
     "forfeits",
     "not_your_challenge",
     "reminder",
+    "settings_text",
+    "unknown_setting",
 ]

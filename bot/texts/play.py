@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.texts import multigam
-from engine import Dice, Game, Outcome, PlayError, Variant, WinKind
+from engine import MAX_MATCH_POINTS, Dice, Game, Outcome, PlayError, Variant, WinKind
 
 # ---------------------------------------------------------------------- refusals
 MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."
@@ -21,6 +21,8 @@ CHANNEL_MATCH_DAMAGED = (
     "Start a thread and play there."
 )
 NOTHING_TO_PLAY = "There's nothing to play right now."
+RESIGNATION_PENDING = "a resignation is already waiting for an answer"
+NO_SUCH_RESIGNATION = "that is not a resignation the game knows"
 HINTS_UNRATED_ONLY = "Hints are only for unrated games (against the computer, or hot-seat)."
 NO_HINT = "No hint for this roll."
 CANCEL_MODERATORS_ONLY = "Only members with the Manage Server permission can cancel a match."
@@ -96,9 +98,12 @@ def unknown_level(level: str, v: Variant, levels: Sequence[str]) -> str:
 
 
 def match_length(points: object) -> str:
-    from engine import MAX_MATCH_POINTS
+    return f"A match is from 1 to {MAX_MATCH_POINTS} points (0 for a backgammon money game), not {points}."
 
-    return f"A match is from 1 to {MAX_MATCH_POINTS} points, not {points}."
+
+def no_money_play(v: Variant) -> str:
+    most = MAX_MATCH_POINTS
+    return f"{v.title} has no doubling cube, so no money play: choose a match length from 1 to {most}."
 
 
 def channel_busy(names: Sequence[str]) -> str:
@@ -131,8 +136,14 @@ _PLACEHOLDERS = {
 }
 
 
-def label(token: str) -> str:
-    """The words on a control: a button's label, or a menu's placeholder."""
+_RESIGN_LEVELS = {"1": "Offer a single game", "2": "Offer a gammon", "3": "Offer a backgammon"}
+
+
+def label(token: str, argument: str = "") -> str:
+    """The words on a control: a button's label (with its argument, e.g. what a resignation offers), or a
+    menu's placeholder."""
+    if token == "offer" and argument in _RESIGN_LEVELS:
+        return _RESIGN_LEVELS[argument]
     return _LABELS.get(token) or _PLACEHOLDERS.get(token) or token.capitalize()
 
 
@@ -152,11 +163,24 @@ def challenge_label(accept: bool) -> str:
 # ---------------------------------------------------------------------- turns
 def waiting_line(name: str, game: Game, *, computer: bool) -> str:
     """The board's last line: who acts now, and how."""
-    if game.awaiting == "play":
-        if computer:
+    match game.awaiting:
+        case "play" if computer:
             return f"{name} rolled {game.dice} and is thinking…"
-        return f"{name}, your turn: you rolled **{game.dice}**."
+        case "play":
+            return f"{name}, your turn: you rolled **{game.dice}**."
+        case "roll" if not computer:
+            return f"{name}, your turn: **roll**, or **double** to {game.cube * 2}."
+        case "double-answer" if not computer:
+            lose = _points(game.cube)
+            return f"{name}, **take** (the cube goes to {game.cube * 2}, yours) or **drop** ({lose})?"
+        case "resign-answer" if not computer and game.resign_offer is not None:
+            points = game.resign_offer[1] * game.cube
+            return f"{name}, **accept** the resignation ({_points(points)} for you) or **decline** it?"
     return f"Waiting for {name}."
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
 
 
 def played(name: str, play: str, dice: Dice | None) -> str:
@@ -189,8 +213,8 @@ def declines(name: str) -> str:
     return f"{name} declines."
 
 
-def takes(name: str) -> str:
-    return f"{name} takes."
+def takes(name: str, value: int) -> str:
+    return f"{name} takes: the cube is on {value}, theirs."
 
 
 def drops(name: str) -> str:
@@ -199,6 +223,22 @@ def drops(name: str) -> str:
 
 def doubles(name: str, value: int) -> str:
     return f"{name} doubles to {value}."
+
+
+_KINDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+
+
+def offers_to_resign(name: str, level: int, points: int) -> str:
+    return f"{name} offers to resign {_KINDS[level]} ({_points(points)})."
+
+
+def resign_offer_question(
+    winner: str, points: Sequence[int], score: Sequence[int] | None, names: Sequence[str]
+) -> str:
+    """The question for a backgammon resignation: what each offer would give ``winner``."""
+    offers = ", ".join(f"{_KINDS[level]} ({_points(p)})" for level, p in enumerate(points, start=1))
+    tail = f" The match goes on: score {score_text(score, names)}." if score is not None else ""
+    return f"Resign this game? Offer {winner} {offers}; they accept or decline.{tail}"
 
 
 def resign_question(
@@ -234,6 +274,8 @@ def computer_name(level: str) -> str:
 def match_header(v: Variant, names: Sequence[str], target: int, *, rated: bool) -> str:
     if v.is_multiplayer:
         return multigam.match_header(v, names, rated=rated)
+    if target == 0:
+        return f"**{v.title}**: {' vs '.join(names)}, a money game: points are won and lost, no rating."
     length = f"a match to {target} points" if target > 1 else "one game"
     return f"**{v.title}**: {' vs '.join(names)}, {length}." + ("" if rated else " Unrated.")
 
@@ -306,7 +348,9 @@ __all__ = [
     "NOT_RESIGNED",
     "NO_HINT",
     "NO_MATCH_HERE",
+    "NO_SUCH_RESIGNATION",
     "OUT_OF_DATE",
+    "RESIGNATION_PENDING",
     "UNRATED_NO_PLAY",
     "accepts",
     "ack",
@@ -329,10 +373,12 @@ __all__ = [
     "match_header",
     "match_length",
     "match_winner",
+    "no_money_play",
     "not_a_next_move",
     "not_now",
     "not_startable_here",
     "not_your_turn",
+    "offers_to_resign",
     "opening_line",
     "outcome_line",
     "picker_text",
@@ -340,6 +386,7 @@ __all__ = [
     "play_refused",
     "played",
     "ratings_line",
+    "resign_offer_question",
     "resign_question",
     "resigns",
     "score_line",

@@ -17,18 +17,24 @@ def leaderboards(boards: Sequence, *, asked: str | None) -> str:
     """Each non-empty leaderboard as a table; a hint how to get on one when all are empty."""
     blocks = []
     for board in boards:
-        if not board.rows:
-            continue
-        lines = [f"**{find_variant(board.variant).title}** leaderboard", "```"]
-        lines.append(f"{'#':>2}  {'name':<20} {'rating':>7}  {'W-L':>7}  streak")
-        for rank, row in enumerate(board.rows, start=1):
-            r = row.rating
-            lines.append(
-                f"{rank:>2}  {row.name[:20]:<20} {r.rating:>7.1f}  {f'{r.wins}-{r.losses}':>7}  "
-                f"{format_streak(r.streak)}"
-            )
-        lines.append("```")
-        blocks.append("\n".join(lines))
+        title = find_variant(board.variant).title
+        if board.rows:
+            lines = [f"**{title}** leaderboard", "```"]
+            lines.append(f"{'#':>2}  {'name':<20} {'rating':>7}  {'W-L':>7}  streak")
+            for rank, row in enumerate(board.rows, start=1):
+                r = row.rating
+                lines.append(
+                    f"{rank:>2}  {row.name[:20]:<20} {r.rating:>7.1f}  {f'{r.wins}-{r.losses}':>7}  "
+                    f"{format_streak(r.streak)}"
+                )
+            lines.append("```")
+            blocks.append("\n".join(lines))
+        if board.money:
+            lines = [f"**{title}** money play", "```", f"{'#':>2}  {'name':<20} {'games':>5}  {'points':>7}"]
+            for rank, m in enumerate(board.money, start=1):
+                lines.append(f"{rank:>2}  {m.name[:20]:<20} {m.games:>5}  {m.points:>+7}")
+            lines.append("```")
+            blocks.append("\n".join(lines))
     if blocks:
         return "\n".join(blocks)
     which = f" for {find_variant(asked).title}" if asked else ""
@@ -45,6 +51,9 @@ def player_stats(stats) -> str:
     )
     if not stats.ratings:
         lines.append("• No rating yet: ratings come from rated matches against people.")
+    for variant, m in stats.money:
+        games = f"{m.games} game{'s' if m.games != 1 else ''}"
+        lines.append(f"• {find_variant(variant).title} money play: {games}, {m.points:+} points")
     for vr in stats.ratings:
         r = vr.rating
         lines.append(

@@ -17,7 +17,6 @@ from bot.app.views import (
     MatchButton,
     MatchSelect,
     challenge_view,
-    confirm_view,
     controls_view,
     select_options,
 )
@@ -123,10 +122,23 @@ def test_a_button_with_an_argument_carries_it() -> None:
 
 
 def test_the_resign_question_has_yes_and_no() -> None:
-    view = confirm_view(4, 9)
+    view = controls_view(4, 9, (Control(Action.RESIGN), Control(Prompt.KEEP)))
 
     assert _ids(view) == ["mg:4:9:offer", "mg:4:9:keep"]
     assert [b.item.label for b in view.children] == ["Yes, resign", "No, play on"]
+
+
+def test_a_backgammon_resignation_offers_each_level_by_name() -> None:
+    levels = [Control(Action.RESIGN, argument=str(n)) for n in (1, 2, 3)]
+    view = controls_view(4, 9, (*levels, Control(Prompt.KEEP)))
+
+    assert _ids(view) == ["mg:4:9:offer:1", "mg:4:9:offer:2", "mg:4:9:offer:3", "mg:4:9:keep"]
+    assert [b.item.label for b in view.children] == [
+        "Offer a single game",
+        "Offer a gammon",
+        "Offer a backgammon",
+        "No, play on",
+    ]
 
 
 def test_challenge_buttons() -> None:
@@ -151,13 +163,14 @@ def test_the_command_group_and_its_options() -> None:
     assert payload["dm_permission"] is False
     assert set(subcommands) == {
         "challenge", "vs-bot", "move", "hint", "board", "resign", "rules", "help",
-        "leaderboard", "stats", "history", "cancel", "multigam", "leave",
+        "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave",
     }  # fmt: skip
     options = {o["name"]: o for o in subcommands["challenge"]["options"]}
     assert [c["value"] for c in options["variant"]["choices"]] == [
         "minigam", "minigam-full-entry", "minigam-strict", "backgammon", "backgammon-mulligan",
     ]  # fmt: skip
-    assert (options["points"]["min_value"], options["points"]["max_value"]) == (1, 25)
+    assert (options["points"]["min_value"], options["points"]["max_value"]) == (0, 25)
+    assert not options["points"]["required"]
     assert options["opponent"]["required"]
     levels = {o["name"]: o for o in subcommands["vs-bot"]["options"]}["level"]
     assert [c["value"] for c in levels["choices"]] == ["easy", "medium", "hard"]

@@ -145,9 +145,11 @@ async def test_the_resign_question_names_the_place(make_core) -> None:
     await start_multigam(core, ALICE, BOB)
     m = live(core)
 
-    question = core.matches.resign_terms(m.match_id, BOB.user_id)
+    question = core.matches.resign_question(m.match_id, BOB.user_id)
 
-    assert question.startswith("Resign this game? You take 4th place (1 point)")
+    assert question.text.startswith("Resign this game? You take 4th place (1 point)")
+    assert [c.action.value for c in question.controls] == ["offer", "keep"]
+    assert question.version == m.version
 
 
 async def test_leaving_hands_the_seat_to_the_computer_and_the_place_counts_for_the_person(

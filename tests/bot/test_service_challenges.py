@@ -117,12 +117,30 @@ async def test_only_two_player_variants_can_be_challenged(make_core, variant: st
         await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB, variant)
 
 
-@pytest.mark.parametrize("points", [0, 26, -1])
+@pytest.mark.parametrize("points", [26, -1, 2**40, True])
 async def test_match_length_is_1_to_25_points(make_core, points: int) -> None:
     core = make_core(DICE)
 
     with pytest.raises(ServiceError, match="A match is from 1 to 25 points"):
         await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB, "minigam", points)
+
+
+async def test_money_play_is_for_the_cube_only(make_core) -> None:
+    core = make_core(DICE)
+
+    with pytest.raises(ServiceError, match="Minigam has no doubling cube, so no money play"):
+        await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB, "minigam", 0)
+
+
+@pytest.mark.parametrize(
+    ("points", "said"), [(None, "a money game"), (0, "a money game"), (5, "a match to 5")]
+)
+async def test_backgammon_is_money_play_unless_a_length_is_chosen(make_core, points, said: str) -> None:
+    core = make_core(DICE)
+
+    sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB, "backgammon", points)
+
+    assert f"to **Backgammon** ({said}" in sent.notices[0].text
 
 
 async def test_a_mulligan_match_is_always_to_three_points(make_core) -> None:

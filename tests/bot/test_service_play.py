@@ -396,12 +396,13 @@ async def test_only_players_can_resign(make_core) -> None:
         await resign(core, CAROL)
 
 
-async def test_resign_terms_say_what_it_costs(make_core) -> None:
+async def test_the_resign_question_says_what_it_costs(make_core) -> None:
     core, _ = await _started(make_core)
 
-    assert (
-        core.matches.resign_terms(match_id_in(core), BOB.user_id) == "Resign this game? Alice wins 1 point."
-    )
+    question = core.matches.resign_question(match_id_in(core), BOB.user_id)
+
+    assert question.text == "Resign this game? Alice wins 1 point."
+    assert actions(question) == ["offer", "keep"]
 
 
 async def test_cancel_ends_the_match_for_nobody(make_core, storage) -> None:

@@ -1,2 +1,0 @@
--- local placeholder for the lead's 003 (not committed)
-SELECT 1;
