@@ -247,7 +247,8 @@ class World:
                 final = boards and board_version(boards[-1]) is None
                 return match if final else None
             game = match.game
-            if game.actor is None or match.seats[game.actor].get("level"):
+            seat = match.seats[game.actor] if game.actor is not None else {}
+            if game.actor is None or seat.get("level") or seat.get("replaced_level"):
                 return None  # the computer is to act
             board = self.board_for(match)
             # Settled once the board is posted and stored as the match's board (the next board retires it).
