@@ -83,6 +83,7 @@ class World:
         challenge_timeout: float = 600.0,
         turn_timeout: float = 86400.0,
         sweep_interval: float = 3600.0,
+        ai_workers: int = 1,
     ) -> None:
         self.fake = fake
         self.tmp_path = tmp_path
@@ -100,6 +101,7 @@ class World:
             bot_move_delay=0.0,
             local_output_dir=tmp_path / "boards",
             sweep_interval=sweep_interval,
+            ai_workers=ai_workers,
         )
         self.db = Database(self.settings.database_path)
         self.log = LogCapture(logging.WARNING)
