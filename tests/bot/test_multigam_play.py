@@ -250,3 +250,17 @@ async def test_hints_are_for_unrated_games(make_core) -> None:
 
     assert "to finish first" in hint.replies[0].text
     assert "expected points" in hint.replies[0].text
+
+
+async def test_the_leave_question_names_the_level_and_offers_yes_or_no(make_core) -> None:
+    from bot.core.multigam import leave_question
+
+    core = make_core(SeededDice(2))
+    await start_multigam(core, ALICE, BOB, level="medium")
+    m = live(core)
+
+    question = await leave_question(core.ctx, m, seat_of(core, BOB.user_id))
+
+    assert question.text.startswith("Leave this game? The computer (medium) takes your seat")
+    assert [c.action.value for c in question.controls] == ["leave", "keep"]
+    assert (question.match_id, question.version) == (m.match_id, m.version)

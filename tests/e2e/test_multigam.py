@@ -159,3 +159,31 @@ async def test_a_lobby_and_a_game_survive_restarts(make_world: Callable[..., Awa
         await again.play_by_command(fake.general)
     assert again.stored(fake.general).version > resumed.version
     assert again.warnings() == []
+
+
+async def test_leaving_asks_first_then_the_computer_takes_the_seat(
+    make_world: Callable[..., Awaitable[World]],
+) -> None:
+    world = await make_world(ai_workers=QUICK)
+    fake = world.fake
+    lobby = await gather(world, fake.alice, fake.bob)
+    await click(world, fake.alice, lobby, "start")
+    match = await world.settled(fake.general)
+    seat = match.seat_of(fake.bob.id)
+
+    asked = await world.slash(fake.bob, "leave")
+    question = await world.ephemeral_reply(asked)
+    assert question.text.startswith("Leave this game? The computer (easy) takes your seat")
+    await fake.click(fake.bob, question, question.button("yes, leave"))
+
+    await fake.wait_for(
+        lambda: world.stored(fake.general).seats[seat]["replaced_level"] == "easy", what="the seat taken over"
+    )
+    await fake.wait_for_message(
+        lambda m: "Bob leaves the table; the computer (easy) plays Bob's seat from now on." in m.text,
+        channel=fake.general,
+    )
+    assert world.stored(fake.general).user_at(seat) == fake.bob.id
+    again = await world.slash(fake.bob, "leave")
+    assert "You're not playing in this match." in await world.answer_text(again)
+    assert world.warnings() == []
