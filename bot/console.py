@@ -103,10 +103,9 @@ class Console:
             case RetireBoard():
                 return
             case Board() | Reply() if notice.picture is not None:
+                p = notice.picture
                 self.say(notice.text)
-                self.say(
-                    await asyncio.to_thread(boards.board_text, notice.picture.game, notice.picture.names)
-                )
+                self.say(await asyncio.to_thread(boards.board_text, p.game, p.names, p.score, p.footer))
                 path = await self._write_png(notice)
                 self.say(f"(board picture: {path})")
                 for control in notice.controls:
@@ -121,7 +120,9 @@ class Console:
     async def _write_png(self, notice: Board | Reply) -> Path:
         picture = notice.picture
         assert picture is not None
-        png = await asyncio.to_thread(boards.board_png, picture.game, picture.names, picture.perspective)
+        png = await asyncio.to_thread(
+            boards.board_png, picture.game, picture.names, picture.perspective, picture.score, picture.footer
+        )
         self.output_dir.mkdir(parents=True, exist_ok=True)
         path = self.output_dir / f"match-{notice.match_id}.png"
         await asyncio.to_thread(path.write_bytes, png)

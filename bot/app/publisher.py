@@ -213,7 +213,9 @@ class Publisher:
             await message.edit(view=view)
 
     async def picture_file(self, picture: Picture) -> discord.File:
-        png, alt = await self.painter.draw(picture.game, picture.names, picture.perspective)
+        png, alt = await self.painter.draw(
+            picture.game, picture.names, picture.perspective, picture.score, picture.footer
+        )
         return discord.File(io.BytesIO(png), filename="board.png", description=alt)
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:

@@ -19,7 +19,8 @@ def actor_seat(live: LiveMatch, game: Game | None = None) -> Seat | None:
 
 
 def picture(live: LiveMatch, game: Game) -> Picture:
-    """Drawn for the human who acts, else for the only human at the table, else from seat 0's side."""
+    """Drawn for the human who acts, else for the only human at the table, else from seat 0's side; a
+    finished game of a match shows the score after it."""
     seats = live.record.seats
     humans = [i for i, s in enumerate(seats) if not s.is_computer]
     actor = game.actor
@@ -29,7 +30,8 @@ def picture(live: LiveMatch, game: Game) -> Picture:
         perspective = humans[0]
     else:
         perspective = None
-    return Picture(game, live.names, perspective)
+    score = live.match.score if game.outcome is not None and live.match.target > 0 else None
+    return Picture(game, live.names, perspective, score, texts.board_footer(game))
 
 
 def play_controls(game: Game) -> tuple[Control, ...]:

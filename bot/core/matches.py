@@ -255,8 +255,8 @@ class Matches:
     async def _leave(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
         return await multigam.take_over(self.ctx, live, seat)
 
-    async def _answer(self, live: LiveMatch, seat: int, awaiting: str, step: str, line: str) -> Result:
-        game = awaiting(live, seat, awaiting)
+    async def _answer(self, live: LiveMatch, seat: int, what: str, step: str, line: str) -> Result:
+        game = awaiting(live, seat, what)
         try:
             new = getattr(game, step)()
         except GameStateError as exc:

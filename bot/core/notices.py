@@ -14,11 +14,15 @@ from engine import Game
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """What a board picture shows: the game, the seats' names, and whose side it is drawn from."""
+    """What a board picture shows: the game, the seats' names, whose side it is drawn from, the match score
+    when it is not the game's own (a finished game's last board shows the score after it), and the small
+    print under the board (backgammon: gnubg's Position ID and Match ID)."""
 
     game: Game
     names: tuple[str, ...]
     perspective: int | None = None
+    score: tuple[int, ...] | None = None
+    footer: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -183,6 +183,14 @@ def _points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
 
+def board_footer(game: Game) -> tuple[str, ...]:
+    """The small print under a backgammon board: gnubg's Position ID, to paste into gnubg or any analysis
+    site."""
+    if not game.variant.is_backgammon:
+        return ()
+    return (f"Position ID: {game.position.position_id()}",)
+
+
 def played(name: str, play: str, dice: Dice | None) -> str:
     return f"{name} played `{play}` with {dice}."
 
@@ -354,6 +362,7 @@ __all__ = [
     "UNRATED_NO_PLAY",
     "accepts",
     "ack",
+    "board_footer",
     "cancelled_challenges",
     "cancelled_match",
     "cannot_act",
