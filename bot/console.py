@@ -21,8 +21,21 @@ from typing import TextIO
 
 from bot import boards, texts
 from bot.config import Settings
-from bot.core import Action, Board, Core, HouseRules, Notice, Reply, Result, RetireBoard, Runner, ServiceError
-from bot.core.catalogue import DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS
+from bot.core import (
+    Action,
+    Board,
+    Core,
+    HouseRules,
+    LobbyBoard,
+    Notice,
+    Reply,
+    Result,
+    RetireBoard,
+    Runner,
+    ServiceError,
+)
+from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS
+from bot.core.lobbies import LobbyAction
 from bot.models import PlayerRef
 from bot.store import StoreError, open_store
 from bot.thinking import Thinker
@@ -42,6 +55,7 @@ Commands (the /minigam prefix is optional):
   /minigam vs-bot [variant] [level]        play the computer (levels: {", ".join(LEVELS)})
   /minigam challenge @friend [variant] [points]
                                            a hot-seat game: you type the moves of whoever is to move
+  /minigam multigam [level]                a four-player game: you and three computer seats
   /minigam move <play>                     e.g. /minigam move bar/3 5/off
   /minigam board | hint | resign | cancel
   /minigam roll | double | take | drop | accept | decline   (backgammon's cube and resignation offers)
@@ -158,7 +172,7 @@ class Console:
             self.say(CONSOLE_HELP)
             return None
         if command == "rules":
-            self.say(texts.rules_text(rest) if rest else texts.all_rules_text(TWO_PLAYER_VARIANTS))
+            self.say(texts.rules_text(rest) if rest else texts.all_rules_text(ALL_VARIANTS))
             return None
         if command == "vs-bot":
             args = rest.split()
@@ -171,6 +185,8 @@ class Console:
             )
         if command == "challenge":
             return await self._challenge(rest)
+        if command == "multigam":
+            return await self._multigam(rest)
         if command == "move":
             if not rest:
                 raise ServiceError("Type your play after move, for example: /minigam move bar/3 5/off")
@@ -216,6 +232,16 @@ class Console:
             f"{self.friend.name} is right here and accepts. You are player 1, {self.friend.name} player 2."
         )
         return await self.core.challenges.answer(challenge_id, self.friend, accept=True)
+
+    async def _multigam(self, rest: str) -> Result:
+        """A lobby opened by you and started at once: the computer takes the three other seats."""
+        if len(rest.split()) > 1:
+            raise ServiceError("Usage: /minigam multigam [level]")
+        lobbies = self.core.lobbies
+        opened = await lobbies.open(GUILD_ID, CHANNEL_ID, YOU, rest or DEFAULT_LEVEL, guild_name="console")
+        board = opened.notices[0]
+        assert isinstance(board, LobbyBoard)
+        return await lobbies.act(board.lobby_id, board.version, YOU, LobbyAction.START)
 
     async def _resign(self) -> Result | None:
         who = self._acting()
@@ -291,7 +317,11 @@ async def console_main(
     thinker = Thinker(0, computer=lambda variant, level: engine_ai.get_player(variant, level, seed=seed))
     store = await open_store(settings.database_path)
     try:
-        rules = HouseRules(challenge_timeout=settings.challenge_timeout, turn_timeout=settings.turn_timeout)
+        rules = HouseRules(
+            challenge_timeout=settings.challenge_timeout,
+            turn_timeout=settings.turn_timeout,
+            lobby_timeout=settings.lobby_timeout,
+        )
         core = Core(store, dice=dice or SecretDice(), rules=rules, thinker=thinker)
         await core.load()
         console = Console(

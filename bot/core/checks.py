@@ -16,6 +16,15 @@ def check_open(ctx: Context, live: LiveMatch) -> None:
         raise ServiceError(texts.match_closed(live.record.status))
 
 
+def check_channel_free(ctx: Context, channel_id: int) -> None:
+    """No match in play in ``channel_id`` (nor one that could not be read back)."""
+    if channel_id in ctx.table.damaged:
+        raise ServiceError(texts.CHANNEL_MATCH_DAMAGED)
+    live = ctx.table.in_channel(channel_id)
+    if live is not None:
+        raise ServiceError(texts.channel_busy(live.names))
+
+
 def check_version(live: LiveMatch, version: int) -> None:
     if version != live.version:
         raise ServiceError(texts.OUT_OF_DATE)
@@ -61,4 +70,13 @@ def matching(plays: list[str], typed: str) -> list[str]:
     return starts + rest
 
 
-__all__ = ["awaiting", "check_open", "check_turn", "check_version", "matching", "picked", "seat_number"]
+__all__ = [
+    "awaiting",
+    "check_channel_free",
+    "check_open",
+    "check_turn",
+    "check_version",
+    "matching",
+    "picked",
+    "seat_number",
+]

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot import texts
-from bot.core import boards
+from bot.core import boards, multigam
 from bot.core.actions import Action, Control, Prompt
 from bot.core.checks import awaiting, check_open, check_turn, check_version, matching, picked, seat_number
 from bot.core.commit import commit
@@ -94,6 +94,8 @@ class Matches:
         nothing."""
         live = self.get(match_id)
         seat = seat_number(live, user_id)
+        if live.game.variant.is_multiplayer:
+            return multigam.resign_question(live, seat)
         game = live.game
         if game.outcome is not None:
             raise ServiceError(texts.GAME_OVER)
@@ -247,7 +249,11 @@ class Matches:
         if new.resign_offer is not None:
             kind, points = new.resign_offer[1], new.resign_offer[1] * game.cube
             return await commit(self.ctx, live, new, [texts.offers_to_resign(name, kind, points)])
-        return await commit(self.ctx, live, new, [texts.resigns(name)])
+        lines = [] if new.variant.is_multiplayer else [texts.resigns(name)]  # multigam: the place it takes
+        return await commit(self.ctx, live, new, lines)
+
+    async def _leave(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        return await multigam.take_over(self.ctx, live, seat)
 
     async def _answer(self, live: LiveMatch, seat: int, what: str, step: str, line: str) -> Result:
         game = awaiting(live, seat, what)
@@ -386,6 +392,7 @@ HANDLERS: dict[Action, Handler] = {
     Action.TAKE: Matches._take,
     Action.DROP: Matches._drop,
     Action.ROLL: Matches._roll,
+    Action.LEAVE: Matches._leave,
 }
 
 

@@ -33,8 +33,10 @@ from bot.models import (
 )
 from bot.ratings import Rating
 from bot.store.protocol import DamagedRecord, StoreError
+from bot.store.sqlite_multigam import MultigamReadsMixin
 from bot.store.sqlite_rows import (
     CHALLENGE_SELECT,
+    SEATS_SELECT,
     challenge_record,
     count_rated_between,
     match_record,
@@ -67,7 +69,7 @@ def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
     return found
 
 
-class SqliteStore:
+class SqliteStore(MultigamReadsMixin):
     """The bot's database. Open with ``await SqliteStore.open(path)``; close with ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
@@ -164,7 +166,7 @@ class SqliteStore:
         if row is None:
             return None
         seats = await self._all(
-            "SELECT seat, user_id, name, level FROM match_players WHERE match_id = ? ORDER BY seat",
+            SEATS_SELECT,
             (match_id,),
         )
         return match_record(row, seats)
@@ -280,7 +282,7 @@ class SqliteStore:
         out = []
         for r in rows:
             seats = await self._all(
-                "SELECT seat, user_id, name, level FROM match_players WHERE match_id = ? ORDER BY seat",
+                SEATS_SELECT,
                 (r["match_id"],),
             )
             game = stored_game(r)

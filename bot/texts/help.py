@@ -12,6 +12,8 @@ _HELP = """\
 **Start a match**
 • `/minigam challenge @someone [variant] [points]` — they get Accept / Decline buttons.
 • `/minigam vs-bot [variant] [level]` — play the computer ({levels}; unrated).
+• `/minigam multigam [level]` — open a four-player Multi-Gam lobby: up to four join with its \
+button, the host starts, and the computer takes the empty seats. Rated when two people or more play.
 One match per channel: start more in threads.
 
 **Play**
@@ -24,9 +26,12 @@ numbered 1–6 as on the picture; in backgammon each player counts from their ow
 
 **More**
 `/minigam board` shows the board again · `/minigam hint` suggests plays (unrated games) · \
-`/minigam resign` gives up the game · `/minigam rules [variant]` · `/minigam leaderboard [variant]` · \
+`/minigam resign` gives up the game (in Multi-Gam: the last free place) · `/minigam leave` hands \
+your Multi-Gam seat to the computer (its place counts for you) · `/minigam rules [variant]` · \
+`/minigam leaderboard [variant]` · \
 `/minigam stats [@user]` · `/minigam history` · `/minigam cancel` (Manage Server).
-If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit."""
+If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit \
+(in Multi-Gam the computer takes their seat and the game goes on)."""
 
 
 def help_text(levels: Sequence[str]) -> str:
@@ -90,7 +95,11 @@ def rules_text(variant: str | Variant) -> str:
         f"• {_SCORING[v.scoring].format(checkers=v.checkers)}",
     ]
     if v.players > 2:
-        lines.append("• Four-player games are not available in the bot yet.")
+        lines.append(
+            "• Seats go round in the order players joined the lobby; the computer plays the empty seats. "
+            "Resigning takes the lowest place still free; `/minigam leave` hands your seat to the computer. "
+            "Open a game with `/minigam multigam [level]`."
+        )
     return "\n".join(lines)
 
 

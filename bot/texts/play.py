@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.texts import multigam
 from engine import MAX_MATCH_POINTS, Dice, Game, Outcome, PlayError, Variant, WinKind
 
 # ---------------------------------------------------------------------- refusals
@@ -86,6 +87,8 @@ def unknown_variant(name: str, names: Sequence[str]) -> str:
 
 
 def not_startable_here(v: Variant, names: Sequence[str]) -> str:
+    if v.is_multiplayer:
+        return f"{v.title} is for {v.players} players: open a lobby for it with `/minigam {v.name}`."
     games = ", ".join(names)
     return f"{v.title} needs {v.players} players and can't be started here yet. The games are: {games}."
 
@@ -124,6 +127,7 @@ _LABELS = {
     "drop": "Drop",
     "roll": "Roll",
     "cancel": "Cancel the match",
+    "leave": "Yes, leave",
 }
 _PLACEHOLDERS = {
     "play": "Choose your play…",
@@ -144,7 +148,7 @@ def label(token: str, argument: str = "") -> str:
 
 
 NOT_RESIGNED = "Not resigned: play on."
-_ACKS = {"offer": "You resigned.", "cancel": "Match cancelled."}
+_ACKS = {"offer": "You resigned.", "cancel": "Match cancelled.", "leave": "You left the game."}
 
 
 def ack(token: str) -> str:
@@ -263,7 +267,10 @@ def hints(game: Game, found: Sequence) -> str:
             extra += f", {h.gammon:.0%} gammon"
         if h.equity is not None:
             extra += f", equity {h.equity:+.3f}"
-        lines.append(f"{i}. `{h.notation}` — {h.win:.0%} to win{extra}")
+        goal = "to win"
+        if h.expected_points is not None:  # multigam
+            goal, extra = "to finish first", f", {h.expected_points:.2f} expected points{extra}"
+        lines.append(f"{i}. `{h.notation}` — {h.win:.0%} {goal}{extra}")
     return "\n".join(lines)
 
 
@@ -273,6 +280,8 @@ def computer_name(level: str) -> str:
 
 
 def match_header(v: Variant, names: Sequence[str], target: int, *, rated: bool) -> str:
+    if v.is_multiplayer:
+        return multigam.match_header(v, names, rated=rated)
     if target == 0:
         return f"**{v.title}**: {' vs '.join(names)}, a money game: points are won and lost, no rating."
     length = f"a match to {target} points" if target > 1 else "one game"
@@ -281,6 +290,8 @@ def match_header(v: Variant, names: Sequence[str], target: int, *, rated: bool) 
 
 def opening_line(game: Game, names: Sequence[str]) -> str:
     """``Opening roll: Alice 3, Bob 3 (tie); Alice 2, Bob 1. Alice starts.``"""
+    if game.variant.is_multiplayer:
+        return multigam.opening_line(game, names)
     rounds = [e.dice for e in game.events if e.kind == "opening"]
     parts = []
     for i, dice in enumerate(rounds):
@@ -294,6 +305,8 @@ def game_header(number: int) -> str:
 
 
 def outcome_line(outcome: Outcome, names: Sequence[str]) -> str:
+    if outcome.kind is WinKind.PLACINGS:
+        return multigam.placings_line(outcome, names)
     return outcome.describe(names) + "."
 
 

@@ -208,3 +208,28 @@ def test_a_database_locked_by_another_program_is_one_clear_line_and_exit_status_
     assert done.stderr.strip().splitlines() == [
         f"minigam: the database {path} is locked by another program (is another bot running on it?)"
     ]
+
+
+async def test_a_four_player_game_against_three_computer_seats(tmp_path: Path) -> None:
+    storage = await open_store(tmp_path / "db.sqlite3")
+    core = Core(storage, dice=SeededDice(8), computer=first_play_factory)
+    out = io.StringIO()
+    commands = iter(["/minigam multigam hard"])
+
+    async def read_line() -> str:
+        line = next(commands, None)
+        if line is not None:
+            return line + "\n"
+        live = core.ctx.table.in_channel(CHANNEL_ID)
+        if live is None:
+            return ""
+        return f"move {live.game.position.format_play(live.game.legal_plays()[-1])}\n"
+
+    console = Console(core, out=out, output_dir=tmp_path / "boards", read_line=read_line)
+    await console.run()
+    await storage.close()
+
+    text = out.getvalue()
+    assert "1. You, 2. Computer 2 (hard), 3. Computer 3 (hard), 4. Computer 4 (hard). Unrated." in text
+    assert "Final places: 1st" in text
+    assert "! " not in text
