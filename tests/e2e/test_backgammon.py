@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from engine import ScriptedDice
+from engine.mat_read import read_match
 from tests.e2e.db import StoredMatch
 from tests.e2e.fake_discord import Message
 from tests.e2e.world import World
@@ -124,3 +125,19 @@ async def test_resignation_offers_declined_then_accepted(make_world) -> None:
     said = "Alice wins a gammon, 1 point (resignation; Jacoby rule: no double, a single game)."
     assert said in world.board(fake.general).text
     assert world.warnings() == []
+
+
+async def test_export_attaches_the_match_as_a_mat_file_that_reads_back(make_world) -> None:
+    world = await _money_game(make_world)
+    await _play_on(world, double=True, take=True)
+
+    asked = await world.slash(world.fake.bob, "export")
+    await world.answer_text(asked)
+
+    (reply,) = [m for m in world.replies(asked) if m.attachments]
+    assert reply.ephemeral
+    (attachment,) = reply.attachments
+    assert attachment.filename.endswith(".mat")
+    record = read_match(attachment.data.decode())
+    assert record.names == ("Alice", "Bob")
+    assert record.score == (4, 0)
