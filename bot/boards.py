@@ -7,11 +7,12 @@ Pillow draws), in a thread otherwise, and in a thread again if the workers ever 
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 
 from bot.workers import Workers
 from engine import Game
-from images import render, render_text, warm_up
+from images import Series, line_chart, render, render_text, warm_up
 
 ALT_TEXT_LIMIT = 1000  # Discord's limit for an attachment's description
 
@@ -49,6 +50,17 @@ def draw_board(
     ]
 
 
+def rating_chart_png(
+    title: str, series: Sequence[tuple[str, Sequence[tuple[float, float]]]], y_label: str = "rating"
+) -> bytes:
+    """A player's rating over time: a line per ``(label, ((epoch seconds, rating), ...))``."""
+    lines = [
+        Series(label, tuple((dt.datetime.fromtimestamp(at, dt.UTC), value) for at, value in points))
+        for label, points in series
+    ]
+    return line_chart(lines, title=title, y_label=y_label)
+
+
 class Painter:
     """Draws boards off the event loop, in ``workers`` processes (0: in a thread)."""
 
@@ -68,6 +80,10 @@ class Painter:
         footer: Sequence[str] = (),
     ) -> tuple[bytes, str]:
         return await self.workers.run(draw_board, game, tuple(names), perspective, score, tuple(footer))
+
+    async def chart(self, title: str, series: Sequence[tuple[str, Sequence[tuple[float, float]]]]) -> bytes:
+        """:func:`rating_chart_png`, off the event loop."""
+        return await self.workers.run(rating_chart_png, title, tuple(series))
 
     def close(self) -> None:
         self.workers.close()

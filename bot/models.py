@@ -20,6 +20,14 @@ class MatchStatus(enum.StrEnum):
     CANCELLED = "cancelled"
 
 
+class Standing(enum.StrEnum):
+    """A leaderboard's kind: two-player ratings, money play, four-player (placing) ratings."""
+
+    RATINGS = "ratings"
+    MONEY = "money"
+    PLACINGS = "placings"
+
+
 class ChallengeStatus(enum.StrEnum):
     PENDING = "pending"
     ACCEPTED = "accepted"
@@ -84,10 +92,27 @@ class MatchRecord:
     winner_seat: int | None = None
     created_at: float = 0.0
     finished_at: float | None = None
+    home_channel_id: int | None = None  # where it was started: a thread's parent, or ``channel_id`` itself
+    board_record: str | None = None  # the posted board's one-line record (what it becomes when replaced)
+    rematch_of: int | None = None  # the match this one is the rematch of
 
     @property
     def computer_level(self) -> str | None:
         return next((s.level for s in self.seats if s.is_computer), None)
+
+    @property
+    def own_thread(self) -> bool:
+        """Played in a thread the bot opened for it (``channel_id``), under ``home_channel_id``."""
+        return self.home_channel_id is not None and self.home_channel_id != self.channel_id
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The user ids of the people seated (not the computer, nor a seat the computer took over)."""
+        return tuple(s.user_id for s in self.seats if not s.is_computer)
+
+    def seated(self, user_id: int) -> bool:
+        """Whether ``user_id`` plays in this match (a person's seat the computer took over excepted)."""
+        return user_id in self.people
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +144,7 @@ class ChallengeRecord:
     match_id: int | None = None
     challenger_name: str = ""
     opponent_name: str = ""
+    rematch_of: int | None = None  # a rematch: the finished match whose seats it swaps
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,23 +1,30 @@
 """Publishing what the core decided, on Discord: each notice kind to messages, and the board bookkeeping.
 
-A match has one current board: the message of its current version, the only one with working controls.
-After a new board is posted, the core records it (under the match's lock, only while that version is
-still current) and says which board it replaces; that one's controls are disabled. A board whose
-version was already gone when it got posted (the match moved on meanwhile) disables its own controls.
+A match has one current board: the message of its current version, the only one with a picture and
+working controls. After a board is posted (or edited in place: the same person acts again), the core
+records it (under the match's lock, only while that version is still current) and says which board it
+replaces; that one is edited down to its one-line record, without its picture and controls, so a thread
+reads as a list of plays. A board whose version was already gone when it got posted (the match moved on
+meanwhile) becomes its own record at once. While the computer thinks, the channel shows Discord's typing
+indicator instead of a board.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
+from collections.abc import AsyncIterator
 
 import discord
 
 from bot.app.lobby import lobby_view
+from bot.app.standings import card_embed, chart_file, pages_view, standings_embed
 from bot.app.views import challenge_view, controls_view, disabled_copy, mention_prefix
 from bot.boards import Painter
 from bot.core import (
+    ArchiveThread,
     Board,
     ChallengeClosed,
     ChallengePosted,
@@ -27,14 +34,17 @@ from bot.core import (
     Message,
     Notice,
     Picture,
+    PlayerCard,
     Reply,
     Result,
     RetireBoard,
+    Standings,
 )
 
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
+TYPING_REFRESH = 8.0  # seconds: Discord shows "typing" for about 10 s after each request
 
 
 class Responder:
@@ -58,12 +68,15 @@ class Responder:
         ephemeral: bool = True,
         file: discord.File | None = None,
         view: discord.ui.View | None = None,
+        embed: discord.Embed | None = None,
     ) -> None:
         content = clip(content)
         response = self.interaction.response
         extra: dict = {}
         if view is not None:
             extra["view"] = view
+        if embed is not None:
+            extra["embed"] = embed
         if not response.is_done():
             if file is not None:
                 extra["file"] = file
@@ -120,6 +133,14 @@ class Publisher:
             case Info():
                 if responder is not None:
                     await responder.send(notice.text, ephemeral=False)
+            case Standings():
+                if responder is not None:
+                    await self._standings(notice, responder)
+            case PlayerCard():
+                if responder is not None:
+                    file = await chart_file(self.painter, notice.chart) if notice.chart else None
+                    embed = card_embed(notice.stats, chart=file is not None)
+                    await responder.send("", ephemeral=False, embed=embed, file=file)
             case Board():
                 await self._post_board(notice)
             case Message():
@@ -136,9 +157,11 @@ class Publisher:
                     channel = await self._channel(notice.channel_id)
                     await channel.get_partial_message(message_id).edit(content=clip(notice.text), view=None)
             case RetireBoard():
-                await self.retire(notice.channel_id, notice.message_id)
+                await self.retire(notice.channel_id, notice.message_id, notice.record)
             case LobbyBoard():
                 await self._publish_lobby(notice, responder)
+            case ArchiveThread():
+                await self._archive(notice.channel_id)
 
     async def _publish_lobby(self, notice: LobbyBoard, responder: Responder | None) -> None:
         """Post a new lobby message, or edit the lobby's message to its new state (buttons while open)."""
@@ -182,33 +205,98 @@ class Publisher:
         return message_id
 
     async def _post_board(self, notice: Board) -> None:
-        """Post a new board; then the board it replaces, or this one if it is already stale, is retired."""
+        """Post a new board (or edit the match's board into it); then the board it replaces, or this one if
+        it is already stale, is retired to its record."""
         channel = await self._channel(notice.channel_id)
-        extra: dict = {"file": await self.picture_file(notice.picture)}
+        file = await self.picture_file(notice.picture)
         view = controls_view(notice.match_id, notice.version, notice.controls)
-        if view is not None:
-            extra["view"] = view
-        message = await channel.send(
-            clip(mention_prefix(notice.mention) + notice.text),
-            allowed_mentions=mentions(notice.mention),
-            **extra,
+        message: discord.Message | None = None
+        if notice.edit is not None:
+            try:
+                message = await channel.get_partial_message(notice.edit).edit(
+                    content=clip(notice.text), attachments=[file], view=view
+                )
+            except discord.NotFound:
+                log.info("board %s of match %s is gone; posting a new one", notice.edit, notice.match_id)
+                file = await self.picture_file(notice.picture)  # the first one was read
+        if message is None:
+            extra: dict = {"view": view} if view is not None else {}
+            message = await channel.send(
+                clip(mention_prefix(notice.mention) + notice.text),
+                file=file,
+                allowed_mentions=mentions(notice.mention),
+                **extra,
+            )
+        recorded, replaced = await self.core.matches.board_posted(
+            notice.match_id, notice.version, message.id, notice.record
         )
-        recorded, replaced = await self.core.matches.board_posted(notice.match_id, notice.version, message.id)
-        if replaced is None and notice.final and notice.replaces != message.id:
-            replaced = notice.replaces  # the match is over: the board before it is retired from the notice
+        if replaced is None and notice.final and notice.replaces not in (None, message.id):
+            replaced = (notice.replaces, notice.replaced_record)  # the match is over: from the notice
         if replaced is not None:
-            await self.retire(notice.channel_id, replaced)
-        if not recorded and view is not None:
-            await self._disable(message)  # the match moved on while this board was being posted
+            await self.retire(notice.channel_id, *replaced)
+        if not recorded and not notice.final:
+            await self.retire(notice.channel_id, message.id, notice.record)  # the match moved on meanwhile
 
-    async def retire(self, channel_id: int, message_id: int) -> None:
-        """Disable the controls of the message ``message_id``."""
+    async def retire(self, channel_id: int, message_id: int, record: str = "") -> None:
+        """Edit the board ``message_id`` down to its one-line ``record``: no picture, no controls (with no
+        record, it only loses its controls)."""
         channel = await self._channel(channel_id)
         try:
-            message = await channel.fetch_message(message_id)
-            await self._disable(message)
+            if record:
+                await channel.get_partial_message(message_id).edit(
+                    content=clip(record), attachments=[], view=None
+                )
+            else:
+                await self._disable(await channel.fetch_message(message_id))
         except discord.NotFound:
-            log.info("board message %s is gone; nothing to disable", message_id)
+            log.info("board message %s is gone; nothing to retire", message_id)
+
+    async def _archive(self, channel_id: int) -> None:
+        """Archive a match's thread (it comes back when anyone writes in it)."""
+        try:
+            thread = await self._channel(channel_id)
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+        except (discord.NotFound, discord.Forbidden) as exc:
+            log.info("thread %s not archived: %s", channel_id, exc)
+
+    async def _standings(self, notice: Standings, responder: Responder) -> None:
+        if notice.page is None:
+            await responder.send(notice.text, ephemeral=False)
+            return
+        await responder.send(
+            "", ephemeral=False, embed=standings_embed(notice.page), view=pages_view(notice.page)
+        )
+
+    @contextlib.asynccontextmanager
+    async def thinking(self, match_id: int) -> AsyncIterator[None]:
+        """The typing indicator in a match's channel while the computer thinks (shown before the thought
+        starts, renewed until it ends); a failure to show it changes nothing."""
+        live = self.core.ctx.table.get(match_id)
+        if live is None:
+            yield
+            return
+        channel_id = live.record.channel_id
+        await self._type(channel_id)
+        keep = asyncio.create_task(self._keep_typing(channel_id), name=f"minigam-typing-{match_id}")
+        try:
+            yield
+        finally:
+            keep.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await keep
+
+    async def _keep_typing(self, channel_id: int) -> None:
+        while True:
+            await asyncio.sleep(TYPING_REFRESH)
+            await self._type(channel_id)
+
+    async def _type(self, channel_id: int) -> None:
+        try:
+            channel = await self._channel(channel_id)
+            await asyncio.wait_for(channel.typing(), TYPING_REFRESH)
+        except (discord.HTTPException, TimeoutError) as exc:
+            log.debug("no typing indicator in channel %s: %s", channel_id, exc)
 
     async def _disable(self, message: discord.Message) -> None:
         view = disabled_copy(message)

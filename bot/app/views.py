@@ -5,7 +5,8 @@ A :class:`~bot.core.actions.Control` becomes a component whose custom id carries
 - ``mg:<match_id>:<version>:<token>`` — a match control: a menu (``play``, ``first``, ``step``: the tokens of
   the actions chosen from a menu) or a button (every other action, and the prompts ``resign`` and ``keep``);
   a button with an argument adds ``:<argument>``;
-- ``mgc:<challenge_id>:accept|decline`` — a challenge's buttons.
+- ``mgc:<challenge_id>:accept|decline`` — a challenge's buttons;
+- ``mgr:<match_id>`` — Rematch, under a finished match's last board.
 
 The templates are generated from :class:`~bot.core.actions.Action`, so a new action needs no change here.
 The items only check who clicked and hand over to the bot (``interaction.client``, a
@@ -22,7 +23,7 @@ import discord
 
 from bot import texts
 from bot.core import Action, Control, Prompt
-from bot.core.actions import LEGACY_TOKENS, parse_token
+from bot.core.actions import LEGACY_TOKENS, AfterMatch, parse_token
 from bot.core.boards import MAX_CHOICES
 
 LABEL_LIMIT = 100  # Discord's limit for a select option's label and value
@@ -40,6 +41,7 @@ MATCH_BUTTON_TEMPLATE = (
     r"(?::(?P<argument>[\w-]+))?"
 )
 CHALLENGE_TEMPLATE = r"mgc:(?P<challenge_id>\d+):(?P<action>accept|decline)"
+REMATCH_TEMPLATE = r"mgr:(?P<match_id>\d+)"
 
 STYLES: dict[Action | Prompt, discord.ButtonStyle] = {
     Prompt.RESIGN: discord.ButtonStyle.danger,
@@ -72,6 +74,8 @@ class ComponentHandler(Protocol):
     async def on_challenge_component(
         self, interaction: discord.Interaction, challenge_id: int, accept: bool
     ) -> None: ...
+
+    async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None: ...
 
 
 def match_custom_id(match_id: int, version: int, token: str, argument: str = "") -> str:
@@ -222,7 +226,30 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLE
         )
 
 
-DYNAMIC_ITEMS = (MatchSelect, MatchButton, ChallengeButton)
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_TEMPLATE):
+    """Rematch, under a finished match's last board; the core says who may use it."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                label=texts.label(AfterMatch.REMATCH.value),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"mgr:{match_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["match_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handler(interaction).on_rematch(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS = (MatchSelect, MatchButton, ChallengeButton, RematchButton)
 
 
 # ---------------------------------------------------------------------- views for notices
@@ -238,7 +265,9 @@ def controls_view(match_id: int, version: int, controls: Sequence[Control]) -> d
             MatchSelect(match_id, version, control.action, select_options(control.options), row=row)
         )
     for control in controls:
-        if not control.options and not (isinstance(control.action, Action) and control.action.has_menu):
+        if isinstance(control.action, AfterMatch):
+            view.add_item(RematchButton(match_id))
+        elif not control.options and not (isinstance(control.action, Action) and control.action.has_menu):
             view.add_item(MatchButton(match_id, version, control.action, control.argument, row=len(menus)))
     return view if view.children else None
 
@@ -268,6 +297,7 @@ __all__ = [
     "ComponentHandler",
     "MatchButton",
     "MatchSelect",
+    "RematchButton",
     "challenge_view",
     "controls_view",
     "disabled_copy",

@@ -56,12 +56,18 @@ class Prompt(enum.StrEnum):
     KEEP = "keep"  # "no, play on": close the question
 
 
+class AfterMatch(enum.StrEnum):
+    """Buttons under a finished match's last board: they start something new from it."""
+
+    REMATCH = "rematch"  # the same match again, seats swapped
+
+
 @dataclass(frozen=True, slots=True)
 class Control:
-    """One component under a board or a reply: an action (or a prompt), the options of its menu, and the
-    argument a button sends."""
+    """One component under a board or a reply: an action (or a prompt, or an after-match button), the
+    options of its menu, and the argument a button sends."""
 
-    action: Action | Prompt
+    action: Action | Prompt | AfterMatch
     options: tuple[str, ...] = ()
     argument: str = ""
 
@@ -78,4 +84,4 @@ def parse_token(token: str) -> Action | Prompt | None:
     return None
 
 
-__all__ = ["LEGACY_TOKENS", "Action", "Control", "Prompt", "parse_token"]
+__all__ = ["LEGACY_TOKENS", "Action", "AfterMatch", "Control", "Prompt", "parse_token"]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot import texts
-from bot.core.actions import Action, Control, Prompt
+from bot.core.actions import Action, AfterMatch, Control, Prompt
 from bot.core.live import LiveMatch
-from bot.core.notices import Board, Picture, Reply
-from bot.models import Seat
+from bot.core.notices import Board, Picture, Reply, Result, RetireBoard
+from bot.models import MatchStatus, Seat
+from bot.texts import tables as words
 from engine import Game
 
 MAX_CHOICES = 25
@@ -62,17 +65,33 @@ def controls_for(game: Game) -> tuple[Control, ...]:
 
 
 def board_notice(live: LiveMatch, game: Game, lines: list[str], *, final: bool = False) -> Board:
-    """The public board of ``game`` after ``lines``; on the last board of a match, no controls."""
+    """The public board of ``game`` after ``lines``, posted as a new message that pings the person to act
+    (after a restart, say). A match's last board (``final``) offers a rematch instead of the game's
+    controls."""
     seat = None if final else actor_seat(live, game)
+    mention = seat.user_id if seat is not None and not seat.is_computer else None
+    return _board(live, game, lines, seat=seat, mention=mention, final=final)
+
+
+def _board(
+    live: LiveMatch,
+    game: Game,
+    lines: list[str],
+    *,
+    seat: Seat | None,
+    mention: int | None = None,
+    edit: int | None = None,
+    final: bool = False,
+) -> Board:
     text_lines = list(lines)
     controls: tuple[Control, ...] = ()
-    mention = None
     if seat is not None:
         text_lines.append(texts.waiting_line(seat.name, game, computer=seat.is_computer))
         if not seat.is_computer:
             controls = controls_for(game)
-            mention = seat.user_id
-    if not final:
+    if final:
+        controls = after_match_controls(live)
+    else:
         controls = (*controls, Control(Prompt.RESIGN))
     rec = live.record
     return Board(
@@ -85,7 +104,51 @@ def board_notice(live: LiveMatch, game: Game, lines: list[str], *, final: bool =
         controls=controls,
         final=final,
         replaces=rec.board_message_id,
+        record="" if final else words.record_line(lines) or words.turn_record(seat.name if seat else ""),
+        edit=edit,
+        replaced_record=rec.board_record or "",
     )
+
+
+def after_match_controls(live: LiveMatch) -> tuple[Control, ...]:
+    """Under a match's last board: a rematch, for a match that ended (not one cancelled)."""
+    return (Control(AfterMatch.REMATCH),) if live.record.status is MatchStatus.FINISHED else ()
+
+
+def next_board(live: LiveMatch, lines: list[str]) -> Result:
+    """What a match that goes on shows after an action (the caller holds its lock and stored the action).
+
+    Quiet by design: a person to act gets a board (a new message, pinging them only when the turn comes
+    to them from someone else; when they act again themselves, a roll then the play, their board is edited
+    in place). When the computer acts next there is no board yet: the board before is retired to its
+    one-line record at once and what happened waits for the next board, so a turn against the computer
+    posts one picture."""
+    lines = [*live.pending, *lines]
+    seat = actor_seat(live)
+    if seat is None or seat.is_computer:
+        live.pending = tuple(lines)
+        return Result(retire_board(live), (live.match_id,) if seat is not None else ())
+    live.pending = ()
+    rec = live.record
+    if live.board_for == seat.user_id and rec.board_message_id is not None and rec.board_record:
+        lines = [rec.board_record, *lines]
+        notice = _board(live, live.game, lines, seat=seat, edit=rec.board_message_id)
+    else:
+        mention = seat.user_id if live.board_for != seat.user_id else None
+        notice = _board(live, live.game, lines, seat=seat, mention=mention)
+    live.board_for = seat.user_id
+    return Result([notice])
+
+
+def retire_board(live: LiveMatch) -> list[RetireBoard]:
+    """The match's posted board, to be edited down to its record now (the match moved on without a new
+    board of its own, or ended); nothing if it has none, or was retired already."""
+    rec = live.record
+    if rec.board_message_id is None:
+        return []
+    notice = RetireBoard(rec.channel_id, rec.match_id, rec.board_message_id, rec.board_record or "")
+    live.record = dataclasses.replace(rec, board_message_id=None, board_record=None)  # in memory: retired
+    return [notice]
 
 
 def board_reply(live: LiveMatch, user_id: int) -> Reply:
@@ -122,4 +185,14 @@ def picker_reply(live: LiveMatch, prefix, options, can_finish: bool) -> Reply:
     )
 
 
-__all__ = ["MAX_CHOICES", "actor_seat", "board_notice", "board_reply", "picker_reply", "play_controls"]
+__all__ = [
+    "MAX_CHOICES",
+    "actor_seat",
+    "after_match_controls",
+    "board_notice",
+    "board_reply",
+    "next_board",
+    "picker_reply",
+    "play_controls",
+    "retire_board",
+]

@@ -1,5 +1,6 @@
 """Starting matches: challenges between members (accept, decline, expire, cancel) and games against the
-computer. Matches start in a channel one at a time (the channel's lock), so two starts never collide."""
+computer. Matches start from a channel one at a time (the channel's lock), so two starts never collide;
+each is played in a thread of its own where the venue opens one, else in the channel (one at a time)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from bot.core.commit import start_match
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import ChallengeClosed, ChallengePosted, Reply, Result
+from bot.core.settings import Settings
+from bot.core.venue import HERE, Venue
 from bot.models import COMPUTER_ID, MAX_USER_ID, ChallengeRecord, ChallengeStatus, PlayerRef, Seat
+from bot.texts import tables as words
 
 
 class Challenges:
@@ -28,8 +32,11 @@ class Challenges:
         *,
         rated: bool = True,
         guild_name: str = "",
+        venue: Venue = HERE,
+        rematch_of: int | None = None,
     ) -> Result:
-        """``challenger`` challenges ``opponent`` to a match in ``channel_id``."""
+        """``challenger`` challenges ``opponent`` to a match from ``channel_id`` (``rematch_of``: the same
+        match again, seats swapped)."""
         v = catalogue.two_player_variant(variant)
         if not 0 < opponent.user_id <= MAX_USER_ID or opponent.user_id == COMPUTER_ID:
             raise ServiceError(texts.NOT_A_MEMBER)
@@ -38,9 +45,12 @@ class Challenges:
         if opponent.is_bot:
             raise ServiceError(texts.challenge_a_bot(opponent.name))
         points = catalogue.match_length(v, points)
-        rated = rated and points > 0  # money play is scored apart from the ratings
+        where = None if rematch_of is not None else channel_id  # a rematch is played where the match was
+        rules = await Settings(self.ctx).check_start(guild_id, v, where, venue.parent_of(channel_id))
+        rated = rated and points > 0 and rules.rated  # money play is scored apart from the ratings
         async with self.ctx.channel_locks.hold(channel_id):
-            self._check_channel_free(channel_id)
+            if not venue.opens_threads(channel_id):
+                check_channel_free(self.ctx, channel_id)
             for c in await self.ctx.store.pending_challenges(channel_id):
                 for who in (challenger, opponent):
                     if who.user_id in (c.challenger_id, c.opponent_id):
@@ -62,10 +72,13 @@ class Challenges:
                     rated=rated,
                     now=now,
                     expires_at=now + self.ctx.rules.challenge_timeout,
+                    rematch_of=rematch_of,
                 )
         text = texts.challenge_text(
             challenger.name, opponent.name, v, points, rated, self.ctx.rules.challenge_timeout
         )
+        if rematch_of is not None:
+            text = words.rematch_offered(text)
         return Result(
             [
                 ChallengePosted(channel_id, challenge_id, text, opponent.user_id),
@@ -73,8 +86,12 @@ class Challenges:
             ]
         )
 
-    async def answer(self, challenge_id: int, user: PlayerRef, accept: bool) -> Result:
-        """The challenged member accepts or declines; anyone else is told it isn't theirs."""
+    async def answer(
+        self, challenge_id: int, user: PlayerRef, accept: bool, *, venue: Venue = HERE
+    ) -> Result:
+        """The challenged member accepts or declines; anyone else is told it isn't theirs. The match is
+        played in a thread opened from the challenge's message where ``venue`` opens one (a rematch: where
+        its first match was played)."""
         found = await self.ctx.store.challenge(challenge_id)
         if found is None:
             raise ServiceError(texts.CHALLENGE_GONE)
@@ -95,17 +112,26 @@ class Challenges:
                     await tx.upsert_player(user, now)
                     await tx.close_challenge(challenge_id, ChallengeStatus.DECLINED)
                 return Result([closed_notice(c, ChallengeStatus.DECLINED), Reply(texts.YOU_DECLINED)])
-            self._check_channel_free(c.channel_id)
+            seats = (Seat(c.challenger_id, c.challenger_name), Seat(c.opponent_id, user.name))
+            home = None
+            if c.rematch_of is not None:
+                first = await self.ctx.store.match(c.rematch_of)
+                if first is not None:
+                    seats, home, venue = rotated(first.seats), first.home_channel_id, HERE
             result = await start_match(
                 self.ctx,
                 guild_id=c.guild_id,
                 channel_id=c.channel_id,
-                seats=(Seat(c.challenger_id, c.challenger_name), Seat(c.opponent_id, user.name)),
+                seats=seats,
                 variant=c.variant,
                 target=c.points,
                 rated=c.rated,
                 players=(user,),
                 challenge_id=challenge_id,
+                venue=venue,
+                anchor=c.message_id,
+                home_channel_id=home,
+                rematch_of=c.rematch_of,
             )
         result.notices.insert(0, closed_notice(c, ChallengeStatus.ACCEPTED))
         return result
@@ -120,17 +146,21 @@ class Challenges:
         points: int | None = None,
         *,
         guild_name: str = "",
+        venue: Venue = HERE,
     ) -> Result:
         """Start an unrated match against the computer (with the cube: a money game unless ``points`` says
-        how long a match); the human is player 1 (seat 0)."""
+        how long a match); the human is player 1 (seat 0). In a thread of its own where ``venue`` opens
+        one."""
         v = catalogue.two_player_variant(variant)
         level = catalogue.level_for(v, level)
         target = catalogue.match_length(v, points)
+        await Settings(self.ctx).check_start(guild_id, v, channel_id, venue.parent_of(channel_id))
         async with self.ctx.channel_locks.hold(channel_id):
-            self._check_channel_free(channel_id)
-            for c in await self.ctx.store.pending_challenges(channel_id):
-                if human.user_id in (c.challenger_id, c.opponent_id):
-                    raise ServiceError(texts.YOUR_CHALLENGE_WAITS)
+            if not venue.opens_threads(channel_id):
+                check_channel_free(self.ctx, channel_id)
+                for c in await self.ctx.store.pending_challenges(channel_id):
+                    if human.user_id in (c.challenger_id, c.opponent_id):
+                        raise ServiceError(texts.YOUR_CHALLENGE_WAITS)
             return await start_match(
                 self.ctx,
                 guild_id=guild_id,
@@ -141,6 +171,7 @@ class Challenges:
                 rated=False,
                 players=(human,),
                 guild_name=guild_name,
+                venue=venue,
             )
 
     async def cancel_waiting(self, channel_id: int) -> Result:
@@ -179,12 +210,16 @@ class Challenges:
             for c in challenges:
                 await tx.close_challenge(c.challenge_id, status)
 
-    def _check_channel_free(self, channel_id: int) -> None:
-        check_channel_free(self.ctx, channel_id)
-
 
 def closed_notice(c: ChallengeRecord, status: ChallengeStatus) -> ChallengeClosed:
     return ChallengeClosed(c.channel_id, c.challenge_id, texts.challenge_closed(c, status), c.message_id)
 
 
-__all__ = ["Challenges", "closed_notice"]
+def rotated(seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """A rematch's seats: everyone one seat on (two players swap), each person playing their own seat again
+    (one the computer took over in the last game included)."""
+    fresh = tuple(s if s.user_id == COMPUTER_ID else Seat(s.user_id, s.name) for s in seats)
+    return (*fresh[1:], *fresh[:1])
+
+
+__all__ = ["Challenges", "closed_notice", "rotated"]

@@ -8,6 +8,7 @@ from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.models import Seat
+from bot.texts import tables as words
 from engine import Game, Move
 
 
@@ -17,12 +18,16 @@ def check_open(ctx: Context, live: LiveMatch) -> None:
 
 
 def check_channel_free(ctx: Context, channel_id: int) -> None:
-    """No match in play in ``channel_id`` (nor one that could not be read back)."""
+    """No match in play in ``channel_id`` (nor one that could not be read back): a match is played there
+    (a thread holds one match at a time, and so does a channel where no thread can be opened)."""
     if channel_id in ctx.table.damaged:
         raise ServiceError(texts.CHANNEL_MATCH_DAMAGED)
     live = ctx.table.in_channel(channel_id)
     if live is not None:
-        raise ServiceError(texts.channel_busy(live.names))
+        rec = live.record
+        if rec.own_thread and rec.home_channel_id is not None:
+            raise ServiceError(words.thread_busy(live.names, rec.home_channel_id))
+        raise ServiceError(words.channel_busy(live.names))
 
 
 def check_version(live: LiveMatch, version: int) -> None:
@@ -31,10 +36,13 @@ def check_version(live: LiveMatch, version: int) -> None:
 
 
 def seat_number(live: LiveMatch, user_id: int) -> int:
+    """The seat of ``user_id``; a refusal otherwise: they left it (multigam), or they only watch."""
     for number, seat in enumerate(live.record.seats):
         if seat.user_id == user_id and not seat.is_computer:
             return number
-    raise ServiceError(texts.NOT_PLAYING)
+    if any(seat.user_id == user_id for seat in live.record.seats):
+        raise ServiceError(texts.NOT_PLAYING)
+    raise ServiceError(words.spectator([s.name for s in live.record.seats if not s.is_computer]))
 
 
 def check_turn(live: LiveMatch, seat: int) -> Seat:

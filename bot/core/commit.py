@@ -9,15 +9,19 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot import texts
-from bot.core.boards import actor_seat, board_notice
+from bot.core.boards import board_notice, next_board
+from bot.core.checks import check_channel_free
 from bot.core.context import Context
+from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.core.multirating import rate_placings
-from bot.core.notices import Result
+from bot.core.notices import Reply, Result
 from bot.core.rating import rate
 from bot.core.settings import Settings
+from bot.core.venue import HERE, Venue
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, Seat
 from bot.store import Transaction
+from bot.texts import tables as words
 from bot.texts.multigam import placing_lines
 from engine import Game, Match
 
@@ -49,11 +53,9 @@ def game_context(game: Game) -> dict:
 
 
 def turn_result(live: LiveMatch, lines: list[str]) -> Result:
-    """The new board of a match that goes on, and whether the computer acts next."""
-    notice = board_notice(live, live.game, lines)
-    seat = actor_seat(live)
-    computer = (live.match_id,) if seat is not None and seat.is_computer else ()
-    return Result([notice], computer)
+    """What a match that goes on shows (:func:`~bot.core.boards.next_board`), and whether the computer acts
+    next."""
+    return next_board(live, lines)
 
 
 async def commit(
@@ -146,11 +148,12 @@ async def commit(
         log.info("match %s finished: seat %s won, score %s", rec.match_id, winner_seat, match.score)
     if finished_game is None:
         return turn_result(live, lines)
-    final = board_notice(live, finished_game, [*lines, *end_lines, *rating_lines], final=True)
-    result = Result([final])
-    if next_game is not None:
-        result.extend(turn_result(live, [texts.game_header(match.games_played + 1), *next_lines]))
-    return result
+    if next_game is not None:  # the next game's first board says how the last one ended
+        header = texts.game_header(match.games_played + 1)
+        return turn_result(live, [*lines, *end_lines, header, *next_lines])
+    final = board_notice(live, finished_game, [*live.pending, *lines, *end_lines, *rating_lines], final=True)
+    live.pending = ()
+    return Result([final])
 
 
 async def start_match(
@@ -166,20 +169,38 @@ async def start_match(
     challenge_id: int | None = None,
     guild_name: str = "",
     also: Callable[[Transaction, int], Awaitable[None]] | None = None,
+    venue: Venue = HERE,
+    anchor: int | None = None,
+    home_channel_id: int | None = None,
+    rematch_of: int | None = None,
 ) -> Result:
-    """Start a match (the caller holds the channel's lock): the opening roll, automatic rolls, stored.
-    ``also(tx, match_id)``: more writes in the same transaction (a lobby marks itself started)."""
+    """Start a match from ``channel_id`` (the caller holds that channel's lock): in a thread of its own that
+    ``venue`` opens under it (from the message ``anchor``, a challenge's or a lobby's), else in
+    ``channel_id`` itself, which must then be free. The opening roll, automatic rolls, stored.
+    ``also(tx, match_id)``: more writes in the same transaction (a lobby marks itself started).
+    ``home_channel_id``: where a rematch's first match was started from."""
     jacoby = (await Settings(ctx).of(guild_id)).jacoby
     match = Match.new(variant, target, jacoby=jacoby)
+    names = tuple(s.name for s in seats)
+    for seat in seats:
+        if not seat.is_computer and len(ctx.table.of_user(seat.user_id)) >= ctx.rules.max_matches:
+            raise ServiceError(words.too_many_matches(seat.name, ctx.rules.max_matches))
+    thread = None
+    if venue.opens_threads(channel_id):
+        people = tuple(s.user_id for s in seats if not s.is_computer)
+        title = words.table_title(match.variant, names)
+        thread = await venue.open_thread(channel_id, title, anchor=anchor, people=people)
+    if thread is None:
+        check_channel_free(ctx, channel_id)
     first = match.start_game(ctx.dice)
     game, lines = settle(ctx, first, seats)
-    lines.insert(0, texts.opening_line(first, tuple(s.name for s in seats)))
+    lines.insert(0, texts.opening_line(first, names))
     now = ctx.clock.now()
     vs_computer = any(s.is_computer for s in seats)
     record = MatchRecord(
         match_id=0,
         guild_id=guild_id,
-        channel_id=channel_id,
+        channel_id=thread or channel_id,
         variant=match.variant.name,
         target=match.target,
         rated=rated and (match.variant.is_multiplayer or not vs_computer),  # four: computers are rated
@@ -189,6 +210,8 @@ async def start_match(
         current_game_id=None,
         turn_started_at=now,
         created_at=now,
+        home_channel_id=home_channel_id or channel_id,
+        rematch_of=rematch_of,
     )
     async with ctx.store.transaction() as tx:
         await tx.upsert_guild(guild_id, guild_name, now)
@@ -205,9 +228,11 @@ async def start_match(
     record = dataclasses.replace(record, match_id=match_id, current_game_id=game_id)
     live = LiveMatch(record, match, game, len(game.events))
     ctx.table.add(live)
-    log.info("match %s started in channel %s: %s, %s", match_id, channel_id, variant, seats)
+    log.info("match %s started in channel %s: %s, %s", match_id, record.channel_id, variant, seats)
     header = texts.match_header(match.variant, [s.name for s in seats], match.target, rated=record.rated)
-    return turn_result(live, [header, *lines])
+    result = turn_result(live, [header, *lines])
+    result.notices.append(Reply(words.match_opened(record.channel_id, thread=thread is not None)))
+    return result
 
 
 __all__ = ["commit", "game_context", "settle", "start_match", "turn_result"]

@@ -23,6 +23,9 @@ class HouseRules:
     turn_timeout: float = 86400.0
     think_limit: float = 30.0  # seconds a computer's thought may take before a quicker level answers
     pair_daily_limit: int = 3  # rated results of the same two people per day (the anti-farming guard)
+    max_matches: int = 10  # matches in play at once per person
+    bot_idle: float = 3600.0  # default: a game against the computer its person left this long is closed
+    archive_after: float = 3600.0  # default: a match's thread is archived this long after its matches end
 
 
 @dataclass(slots=True)

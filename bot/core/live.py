@@ -43,6 +43,8 @@ class LiveMatch:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     picking: Picking | None = None
     thinking: bool = False  # the computer is thinking for this match (outside the lock)
+    pending: tuple[str, ...] = ()  # what happened since the last board (the computer's turns), for the next
+    board_for: int | None = None  # the person the last board was for (``None``: none yet in this process)
 
     @property
     def match_id(self) -> int:
@@ -83,8 +85,17 @@ class Table:
         return self._by_id.get(match_id)
 
     def in_channel(self, channel_id: int) -> LiveMatch | None:
+        """The match in play in ``channel_id`` (a match's thread, or a channel where one is played)."""
         match_id = self._by_channel.get(channel_id)
         return self._by_id.get(match_id) if match_id is not None else None
+
+    def of_user(self, user_id: int, guild_id: int | None = None) -> list[LiveMatch]:
+        """The matches in play where ``user_id`` is seated (in ``guild_id``, when given), oldest first."""
+        return [
+            live
+            for live in self._by_id.values()
+            if live.record.seated(user_id) and (guild_id is None or live.record.guild_id == guild_id)
+        ]
 
     def __iter__(self):
         return iter(list(self._by_id.values()))

@@ -26,6 +26,8 @@ from bot.core.commit import start_match
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import LobbyBoard, Reply, Result
+from bot.core.settings import Settings
+from bot.core.venue import HERE, Venue
 from bot.models import COMPUTER_ID, LobbyRecord, LobbyStatus, PlayerRef, Seat
 from bot.store import StaleWrite, Transaction
 from bot.texts import multigam as words
@@ -57,14 +59,21 @@ class Lobbies:
         variant: str = "multigam",
         *,
         guild_name: str = "",
+        venue: Venue = HERE,
+        rematch: bool = False,
     ) -> Result:
-        """``host`` opens a lobby in ``channel_id``; the computer plays empty seats at ``level``."""
+        """``host`` opens a lobby in ``channel_id``; the computer plays empty seats at ``level``. Its game is
+        played in a thread of its own where ``venue`` opens one (``rematch``: where the game it follows was,
+        ``channel_id``)."""
         v = catalogue.multiplayer_variant(variant)
         level = catalogue.level_for(v, level)
         if host.is_bot:
             raise ServiceError(words.LOBBY_NO_BOTS)
+        where = None if rematch else channel_id
+        await Settings(self.ctx).check_start(guild_id, v, where, venue.parent_of(channel_id))
         async with self.ctx.channel_locks.hold(channel_id):
-            check_channel_free(self.ctx, channel_id)
+            if not venue.opens_threads(channel_id):
+                check_channel_free(self.ctx, channel_id)
             for lobby in await self.ctx.store.open_lobbies(channel_id):
                 host_name = lobby.host.name if lobby.host else "?"
                 raise ServiceError(words.lobby_already_open(host_name))
@@ -91,9 +100,11 @@ class Lobbies:
             await tx.set_lobby_message(lobby_id, message_id)
 
     # ================================================================== the one way in
-    async def act(self, lobby_id: int, version: int, user: PlayerRef, action: LobbyAction) -> Result:
-        """``user`` takes ``action`` on ``lobby_id`` (Start: as it stood at ``version``). A refusal changes
-        nothing."""
+    async def act(
+        self, lobby_id: int, version: int, user: PlayerRef, action: LobbyAction, *, venue: Venue = HERE
+    ) -> Result:
+        """``user`` takes ``action`` on ``lobby_id`` (Start: as it stood at ``version``; the game in a thread
+        opened from the lobby's message, where ``venue`` opens one). A refusal changes nothing."""
         found = await self.ctx.store.lobby(lobby_id)
         if found is None:
             raise ServiceError(words.LOBBY_GONE)
@@ -111,7 +122,7 @@ class Lobbies:
                     case LobbyAction.LEAVE:
                         return await self._leave(lobby, user)
                     case LobbyAction.START:
-                        return await self._start(lobby, version, user)
+                        return await self._start(lobby, version, user, venue)
                     case LobbyAction.CLOSE:
                         self._check_host(lobby, user, words.LOBBY_HOST_ONLY_CLOSE)
                         closed = await self._end(lobby, LobbyStatus.CLOSED)
@@ -145,12 +156,12 @@ class Lobbies:
         after = await self._read(lobby.lobby_id)
         return Result([self._board(after), Reply(words.left_lobby(empty))])
 
-    async def _start(self, lobby: LobbyRecord, version: int, user: PlayerRef) -> Result:
+    async def _start(self, lobby: LobbyRecord, version: int, user: PlayerRef, venue: Venue) -> Result:
         self._check_host(lobby, user, words.LOBBY_HOST_ONLY_START)
         if version != lobby.version:
             raise ServiceError(words.LOBBY_OUT_OF_DATE)
-        check_channel_free(self.ctx, lobby.channel_id)
         v = find_variant(lobby.variant)
+        rated = (await Settings(self.ctx).of(lobby.guild_id)).rated
         people = [Seat(m.user_id, m.name) for m in lobby.members]
         computers = [
             Seat(COMPUTER_ID, words.computer_seat_name(lobby.level, n), lobby.level)
@@ -169,15 +180,16 @@ class Lobbies:
             seats=seats,
             variant=v.name,
             target=None,
-            rated=len(people) >= 2,  # one person with three computers is practice, like vs-bot
+            rated=rated and len(people) >= 2,  # one person with three computers is practice, like vs-bot
             players=lobby.members,
             also=mark_started,
+            venue=venue,
+            anchor=lobby.message_id,
         )
         started = await self._read(lobby.lobby_id)
         log.info("lobby %s started match %s", lobby.lobby_id, started.match_id)
         names = [s.name for s in seats]
         result.notices.insert(0, self._board(started, names=names))
-        result.notices.append(Reply(words.LOBBY_STARTED_REPLY))
         return result
 
     # ================================================================== the clock

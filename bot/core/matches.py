@@ -15,14 +15,14 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot import texts
-from bot.core import boards, multigam
+from bot.core import boards, finding, multigam, posting
 from bot.core.actions import Action, Control, Prompt
 from bot.core.checks import awaiting, check_open, check_turn, check_version, picked, seat_number
 from bot.core.commit import commit
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch, Picking, load_match
-from bot.core.notices import Message, Reply, Result, RetireBoard
+from bot.core.notices import Message, Reply, Result
 from bot.models import MatchStatus, PlayerRef
 from bot.store import DamagedRecord, StaleWrite
 from engine import Game, GameStateError, Play, PlayError, WinKind
@@ -46,19 +46,24 @@ class Matches:
             raise ServiceError(texts.MATCH_OVER)
         return live
 
-    def in_channel(self, channel_id: int | None) -> LiveMatch:
-        """The match in play in ``channel_id``; a refusal that says how to start one otherwise."""
-        live = self.ctx.table.in_channel(channel_id) if channel_id is not None else None
-        if live is None:
-            if channel_id in self.ctx.table.damaged:
-                raise ServiceError(texts.CHANNEL_MATCH_DAMAGED)
-            raise ServiceError(texts.NO_MATCH_HERE)
-        return live
+    def in_channel(
+        self, channel_id: int | None, user_id: int | None = None, *, guild_id: int | None = None
+    ) -> LiveMatch:
+        """The match in play a command typed in ``channel_id`` (by ``user_id``) is about
+        (:func:`~bot.core.finding.find`); a refusal that says how to start one otherwise."""
+        return finding.find(self.ctx, channel_id, user_id, guild_id)
 
-    def current(self, channel_id: int | None) -> tuple[int, int]:
-        """``(match id, version)`` of the match in ``channel_id`` now: a typed command acts on the turn that
-        was current when it arrived, never on a later one."""
-        live = self.in_channel(channel_id)
+    def current(
+        self, channel_id: int | None, user_id: int | None = None, *, guild_id: int | None = None
+    ) -> tuple[int, int]:
+        """``(match id, version)`` of the match a command typed in ``channel_id`` (by ``user_id``) is about,
+        now: a typed command acts on the turn that was current when it arrived, never on a later one."""
+        live = self.in_channel(channel_id, user_id, guild_id=guild_id)
+        return live.match_id, live.version
+
+    async def locate(self, channel_id: int, user_id: int, *, guild_id: int | None = None) -> tuple[int, int]:
+        """As :meth:`current`, and in the thread of a match that is over, a refusal that says so."""
+        live = await finding.locate(self.ctx, channel_id, user_id, guild_id)
         return live.match_id, live.version
 
     def check_actor(self, match_id: int, user_id: int, version: int) -> None:
@@ -71,12 +76,21 @@ class Matches:
         seat_number(self.get(match_id), user_id)
 
     def suggestions(
-        self, channel_id: int, user_id: int, typed: str, limit: int = boards.MAX_CHOICES
+        self,
+        channel_id: int,
+        user_id: int,
+        typed: str,
+        limit: int = boards.MAX_CHOICES,
+        *,
+        guild_id: int | None = None,
     ) -> list[str]:
         """Legal plays in notation that fit what ``user_id`` has typed so far; never raises."""
         try:
-            live = self.ctx.table.in_channel(channel_id)
-            if live is None or live.game.awaiting != "play":
+            try:
+                live = finding.find(self.ctx, channel_id, user_id, guild_id)
+            except ServiceError:
+                return []
+            if live.game.awaiting != "play":
                 return []
             seat = boards.actor_seat(live)
             if seat is None or seat.is_computer or seat.user_id != user_id:
@@ -123,13 +137,14 @@ class Matches:
             text, controls=(*controls, Control(Prompt.KEEP)), match_id=match_id, version=live.version
         )
 
-    def board(self, channel_id: int, user: PlayerRef) -> Result:
+    def board(self, channel_id: int, user: PlayerRef, *, guild_id: int | None = None) -> Result:
         """The current board again, for whoever asks (with the controls if it is their turn to act)."""
-        return Result([boards.board_reply(self.in_channel(channel_id), user.user_id)])
+        live = self.in_channel(channel_id, user.user_id, guild_id=guild_id)
+        return Result([boards.board_reply(live, user.user_id)])
 
-    async def hint(self, channel_id: int, user: PlayerRef) -> Result:
+    async def hint(self, channel_id: int, user: PlayerRef, *, guild_id: int | None = None) -> Result:
         """The computer's best plays for the roll of ``user`` (unrated matches only)."""
-        live = self.in_channel(channel_id)
+        live = await finding.locate(self.ctx, channel_id, user.user_id, guild_id)
         if live.record.rated:
             raise ServiceError(texts.HINTS_UNRATED_ONLY)
         check_turn(live, seat_number(live, user.user_id))
@@ -315,11 +330,13 @@ class Matches:
         )
         self.ctx.table.forget(live)
         log.info("match %s cancelled by user %s", rec.match_id, by.user_id)
-        notices: list = [Message(rec.channel_id, texts.cancelled_match(by.name, live.names))]
-        if rec.board_message_id:
-            notices.append(RetireBoard(rec.channel_id, rec.match_id, rec.board_message_id))
-        notices.append(Reply(texts.MATCH_CANCELLED))
-        return Result(notices)
+        return Result(
+            [
+                *boards.retire_board(live),
+                Message(rec.channel_id, texts.cancelled_match(by.name, live.names)),
+                Reply(texts.MATCH_CANCELLED),
+            ]
+        )
 
     async def reload(self, live: LiveMatch) -> None:
         """Read a match back from the store after another process changed it (the caller holds its lock)."""
@@ -336,33 +353,15 @@ class Matches:
         live.record = fresh.record  # anyone holding the old object sees it is no longer current
 
     # ================================================================== the board message
-    async def board_posted(self, match_id: int, version: int, message_id: int) -> tuple[bool, int | None]:
-        """Record ``message_id`` as the board of ``version``, under the match's lock and only while the match
-        is still at ``version``. Returns whether it was recorded, and the board it replaces (whose controls
-        no longer apply)."""
-        live = self.ctx.table.get(match_id)
-        if live is None:  # over: nobody acts on it any more, so there is no lock to take
-            async with self.ctx.store.transaction() as tx:
-                return await tx.set_board(match_id, version, message_id), None
-        async with live.lock:
-            if live.version != version:
-                return False, None
-            previous = live.record.board_message_id
-            async with self.ctx.store.transaction() as tx:
-                recorded = await tx.set_board(match_id, version, message_id)
-            if not recorded:
-                return False, None
-            live.record = dataclasses.replace(live.record, board_message_id=message_id, board_version=version)
-            return True, previous if previous != message_id else None
+    async def board_posted(
+        self, match_id: int, version: int, message_id: int, record: str = ""
+    ) -> tuple[bool, tuple[int, str] | None]:
+        """See :func:`bot.core.posting.board_posted`."""
+        return await posting.board_posted(self.ctx, match_id, version, message_id, record)
 
     def unposted_boards(self) -> Result:
-        """A board for every match in play whose current version has none posted (the bot stopped between
-        storing an action and posting its board): what to post at start-up."""
-        out = Result()
-        for live in self.ctx.table:
-            if live.record.board_version != live.version:
-                out.extend(_current_board(live))
-        return out
+        """See :func:`bot.core.posting.unposted_boards`."""
+        return posting.unposted_boards(self.ctx)
 
 
 def computer_action(game: Game, decision: Play | bool) -> tuple[Action, str]:
@@ -378,12 +377,6 @@ def computer_action(game: Game, decision: Play | bool) -> tuple[Action, str]:
         case "resign-answer":
             return (Action.ACCEPT if decision else Action.DECLINE), ""
     raise ValueError(f"nothing to decide while the game waits for {game.awaiting}")
-
-
-def _current_board(live: LiveMatch) -> Result:
-    seat = boards.actor_seat(live)
-    notice = boards.board_notice(live, live.game, [texts.BOARD_AGAIN])
-    return Result([notice], (live.match_id,) if seat is not None and seat.is_computer else ())
 
 
 KINDS = {1: WinKind.SINGLE, 2: WinKind.GAMMON, 3: WinKind.BACKGAMMON}

@@ -70,9 +70,12 @@ def check_can_leave(live: LiveMatch, seat: int) -> None:
         raise ServiceError(words.PLACE_SETTLED)
 
 
-async def take_over(ctx: Context, live: LiveMatch, seat: int, *, timed_out: bool = False) -> Result:
+async def take_over(
+    ctx: Context, live: LiveMatch, seat: int, *, timed_out: bool = False, limit: float | None = None
+) -> Result:
     """The computer takes over ``seat`` (the caller holds the match's lock and checked its version), and the
-    game goes on: a new board, and the computer's turn if it is that seat's."""
+    game goes on: a new board, and the computer's turn if it is that seat's. ``timed_out``: after ``limit``
+    seconds of the seat's turn."""
     check_can_leave(live, seat)
     rec = live.record
     level = await takeover_level(ctx, live)
@@ -101,7 +104,7 @@ async def take_over(ctx: Context, live: LiveMatch, seat: int, *, timed_out: bool
     live.picking = None
     log.info("match %s: the computer (%s) plays seat %s of %s", rec.match_id, level, seat, person.user_id)
     if timed_out:
-        line = words.replaced_for_time(person.name, ctx.rules.turn_timeout, level)
+        line = words.replaced_for_time(person.name, limit or ctx.rules.turn_timeout, level)
     else:
         line = words.leaves(person.name, level)
     result = turn_result(live, [line])

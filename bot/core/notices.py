@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.core.actions import Control
+from bot.core.standings import PlayerStats, RatingChart, StandingsPage
 from engine import Game
 
 
@@ -27,9 +28,12 @@ class Picture:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A new public board message for ``version`` of a match: the picture, the text, the controls of the
-    player to act (``mention``, the only user it may ping). ``final``: a game's last board (no controls);
-    ``replaces``: the match's board before it, to retire once this one is posted."""
+    """The public board of ``version`` of a match: the picture, the text, the controls of the person to act
+    (``mention``: the only user it may ping, when the turn comes to them from someone else). Posted as a new
+    message, or with ``edit`` the message of the match's board is edited into it (the same person acts
+    again: a roll, then the play). ``record``: the one line it becomes once a newer board replaces it.
+    ``final``: a match's last board (it keeps its picture; its controls start something new);
+    ``replaces``: the match's board before it and ``replaced_record`` what that one becomes."""
 
     channel_id: int
     match_id: int
@@ -40,6 +44,9 @@ class Board:
     controls: tuple[Control, ...] = ()
     final: bool = False
     replaces: int | None = None
+    record: str = ""
+    edit: int | None = None
+    replaced_record: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +94,21 @@ class LobbyBoard:
 
 @dataclass(frozen=True, slots=True)
 class RetireBoard:
-    """The controls of the board ``message_id`` no longer apply (the match moved on or ended)."""
+    """The board ``message_id`` no longer applies (the match moved on or ended): it is edited down to its
+    one-line ``record``, without its picture and controls (with no record, it only loses its controls)."""
 
     channel_id: int
     match_id: int
     message_id: int
+    record: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveThread:
+    """The thread ``channel_id``, opened for matches that are all over now, is archived (hidden from the
+    channel's list; anyone who writes in it brings it back)."""
+
+    channel_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +131,38 @@ class Info:
     text: str
 
 
-Notice = Board | Message | ChallengePosted | ChallengeClosed | LobbyBoard | RetireBoard | Reply | Info
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The public answer to ``/minigam leaderboard``: a page of it (shown with page buttons), and the whole
+    of it as ``text`` (the console)."""
+
+    text: str
+    page: StandingsPage | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    """The public answer to ``/minigam stats``: a player's record and ratings, their rating over time as a
+    chart (when they have rated results), and the same as ``text`` (the console)."""
+
+    text: str
+    stats: PlayerStats
+    chart: RatingChart | None = None
+
+
+Notice = (
+    Board
+    | Message
+    | ChallengePosted
+    | ChallengeClosed
+    | LobbyBoard
+    | RetireBoard
+    | ArchiveThread
+    | Reply
+    | Info
+    | Standings
+    | PlayerCard
+)
 
 
 @dataclass(slots=True)
@@ -139,6 +187,7 @@ class Result:
 
 
 __all__ = [
+    "ArchiveThread",
     "Board",
     "ChallengeClosed",
     "ChallengePosted",
@@ -147,7 +196,9 @@ __all__ = [
     "Message",
     "Notice",
     "Picture",
+    "PlayerCard",
     "Reply",
     "Result",
     "RetireBoard",
+    "Standings",
 ]

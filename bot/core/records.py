@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import texts
-from bot.core import catalogue
+from bot.core import catalogue, standings
 from bot.core.context import Context
-from bot.core.notices import Info, Result
-from bot.models import GameRecord, MoneyResult, PlayerRef, RatedPlayer, Record
+from bot.core.notices import Info, PlayerCard, Result, Standings
+from bot.core.standings import PlacingStanding, PlayerStats, StandingsPage, VariantRating
+from bot.models import GameRecord, MoneyResult, PlayerRef, RatedPlayer
 from bot.placings import PlacingRatedPlayer
-from bot.ratings import Rating
 from bot.texts import multigam as multigam_texts
 
 
@@ -28,21 +28,6 @@ class PlacingLeaderboard:
 
     variant: str
     rows: tuple[PlacingRatedPlayer, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class VariantRating:
-    variant: str
-    rating: Rating
-    rank: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    name: str
-    record: Record
-    ratings: tuple[VariantRating, ...]
-    money: tuple[tuple[str, MoneyResult], ...] = ()
 
 
 class Records:
@@ -87,32 +72,50 @@ class Records:
             rated.append(VariantRating(variant, rating, await store.rank(guild_id, variant, user.user_id)))
         played = await store.player_money(guild_id, user.user_id)
         money = [(v, m) for v, m in played if v in catalogue.CUBE_VARIANTS]  # multigam's games: placings
-        return PlayerStats(user.name, record, tuple(rated), tuple(money))
+        placings = [
+            PlacingStanding(variant, rating, await store.placing_rank(guild_id, variant, user.user_id))
+            for variant, rating in await store.player_placing_ratings(guild_id, user.user_id)
+        ]
+        return PlayerStats(user.name, record, tuple(rated), tuple(money), tuple(placings))
 
     async def recent_games(self, guild_id: int, limit: int = 10) -> list[GameRecord]:
         return await self.ctx.store.recent_games(guild_id, limit)
 
     # ------------------------------------------------------------------ as answers
-    async def leaderboard(self, guild_id: int, variant: str | None = None, limit: int = 10) -> Result:
+    async def leaderboard(
+        self, guild_id: int, variant: str | None = None, limit: int = 10, *, page: int = 0
+    ) -> Result:
+        """A leaderboard (one game's, or every game's): page ``page`` of it, and the top ``limit`` of
+        each board as text."""
+        if variant is not None:
+            variant = catalogue.known_variant(variant).name
         if variant is not None and variant in catalogue.MULTIPLAYER_VARIANTS:
             placing = await self.placing_leaderboards(guild_id, variant, limit)
-            return Result([Info(multigam_texts.placing_leaderboards(placing, asked=variant))])
-        boards = await self.leaderboards(guild_id, variant, limit)
-        text = texts.leaderboards(boards, asked=variant)
-        if variant is None:  # every game: the four-player boards too
-            four = await self.placing_leaderboards(guild_id, None, limit)
-            placing = multigam_texts.placing_leaderboards(four)
-            if placing:
-                text = placing if not any(b.rows for b in boards) else f"{text}\n{placing}"
-        return Result([Info(text)])
+            text = multigam_texts.placing_leaderboards(placing, asked=variant)
+        else:
+            boards = await self.leaderboards(guild_id, variant, limit)
+            text = texts.leaderboards(boards, asked=variant)
+            if variant is None:  # every game: the four-player boards too
+                four = await self.placing_leaderboards(guild_id, None, limit)
+                placing = multigam_texts.placing_leaderboards(four)
+                if placing:
+                    text = placing if not any(b.rows or b.money for b in boards) else f"{text}\n{placing}"
+        return Result([Standings(text, await standings.page_of(self.ctx, guild_id, variant, page))])
+
+    async def page(self, guild_id: int, asked: str | None, page: int) -> StandingsPage | None:
+        """Page ``page`` of a leaderboard (one game's, or every game's), as it is now."""
+        if asked is not None:
+            asked = catalogue.known_variant(asked).name
+        return await standings.page_of(self.ctx, guild_id, asked, page)
 
     async def stats(self, guild_id: int, user: PlayerRef) -> Result:
-        text = texts.player_stats(await self.player_stats(guild_id, user))
-        store = self.ctx.store
-        for variant, rating in await store.player_placing_ratings(guild_id, user.user_id):
-            rank = await store.placing_rank(guild_id, variant, user.user_id)
-            text += "\n" + multigam_texts.placing_stats_line(variant, rating, rank)
-        return Result([Info(text)])
+        """A player's record and ratings, and their rating over time."""
+        found = await self.player_stats(guild_id, user)
+        text = texts.player_stats(found)
+        for p in found.placings:
+            text += "\n" + multigam_texts.placing_stats_line(p.variant, p.rating, p.rank)
+        history = await self.ctx.store.rating_history(guild_id, user.user_id)
+        return Result([PlayerCard(text, found, standings.rating_chart(user.name, history))])
 
     async def history(self, guild_id: int, limit: int = 10) -> Result:
         return Result([Info(texts.history(await self.recent_games(guild_id, limit)))])

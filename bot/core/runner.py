@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 
 from bot.core.notices import Result
 from bot.core.service import Core
@@ -15,17 +16,32 @@ from bot.core.service import Core
 log = logging.getLogger(__name__)
 
 Publish = Callable[[Result], Awaitable[None]]
+Thinking = Callable[[int], AbstractAsyncContextManager[None]]
+"""Shows that the computer is thinking in a match (Discord: the typing indicator) while it lasts."""
+
+
+@contextlib.asynccontextmanager
+async def _unseen(match_id: int) -> AsyncIterator[None]:
+    yield
 
 
 class Runner:
-    """Runs the sweep every ``sweep_interval`` seconds and the computer's turns (after ``move_delay``),
-    publishing what they do. :meth:`close` stops both and waits for the action in flight."""
+    """Runs the sweep every ``sweep_interval`` seconds and the computer's turns (after ``move_delay``, shown
+    with ``thinking``), publishing what they do. :meth:`close` stops both and waits for the action in
+    flight."""
 
     def __init__(
-        self, core: Core, publish: Publish, *, sweep_interval: float = 30.0, move_delay: float = 1.0
+        self,
+        core: Core,
+        publish: Publish,
+        *,
+        sweep_interval: float = 30.0,
+        move_delay: float = 1.0,
+        thinking: Thinking | None = None,
     ) -> None:
         self.core = core
         self.publish = publish
+        self.thinking = thinking or _unseen
         self.sweep_interval = sweep_interval
         self.move_delay = move_delay
         self._computer: dict[int, asyncio.Task] = {}
@@ -93,13 +109,14 @@ class Runner:
     async def _computer_turns(self, match_id: int) -> None:
         try:
             while not self._closing:
-                if self.move_delay:
-                    await asyncio.sleep(self.move_delay)
-                if self._closing:
-                    break
-                async with self.busy():
-                    result = await self.core.matches.computer_turn(match_id)
-                    await self.publish(result)
+                async with self.thinking(match_id):
+                    if self.move_delay:
+                        await asyncio.sleep(self.move_delay)
+                    if self._closing:
+                        break
+                    async with self.busy():
+                        result = await self.core.matches.computer_turn(match_id)
+                        await self.publish(result)
                 for other in result.computer_matches:
                     if other != match_id:
                         self.schedule_computer(other)
@@ -133,4 +150,4 @@ class Runner:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-__all__ = ["Publish", "Runner"]
+__all__ = ["Publish", "Runner", "Thinking"]

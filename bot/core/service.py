@@ -18,6 +18,7 @@ from bot.core.lobbies import Lobbies
 from bot.core.matches import Matches
 from bot.core.notices import Result
 from bot.core.records import Records
+from bot.core.rematches import Rematches
 from bot.core.settings import Settings
 from bot.core.timeouts import Timeouts
 from bot.models import PlayerRef
@@ -32,8 +33,8 @@ log = logging.getLogger(__name__)
 class Core:
     """Everything the bot does, with no Discord in it. Build it, ``await core.load()``, then use its parts:
     :attr:`matches` (play: :meth:`~bot.core.matches.Matches.act`), :attr:`challenges` (starting matches),
-    :attr:`lobbies` (gathering four-player games), :attr:`timeouts` (the clock) and :attr:`records`
-    (leaderboards, stats, history)."""
+    :attr:`lobbies` (gathering four-player games), :attr:`rematches`, :attr:`timeouts` (the clock) and
+    :attr:`records` (leaderboards, stats, history)."""
 
     def __init__(
         self,
@@ -64,6 +65,7 @@ class Core:
         self.records = Records(self.ctx)
         self.settings = Settings(self.ctx)
         self.exports = Exports(self.ctx)
+        self.rematches = Rematches(self.ctx, self.challenges, self.lobbies)
 
     @property
     def store(self) -> Store:

@@ -1,19 +1,22 @@
 """Per-server settings, changed by members with Manage Server (``/minigam settings``).
 
-Each setting is declared once in :data:`SETTINGS` (its name, default, how it is read and shown); a server
-stores only what it changed. :class:`ServerSettings` is what the rest of the core reads.
+Each setting is declared once in :data:`SETTINGS` (its name and kind: how it is read and shown); a server
+stores only what it changed, and ``default`` puts a setting back. :class:`ServerSettings` is what the rest
+of the core reads; its defaults come from the bot's :class:`~bot.core.context.HouseRules`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 from bot import texts
-from bot.core.context import Context
+from bot.core import setting_kinds as kinds
+from bot.core.context import DAY, Context, HouseRules
 from bot.core.errors import ServiceError
 from bot.core.notices import Reply, Result
 from bot.models import PlayerRef
+from bot.texts import tables as words
+from engine import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,29 +24,34 @@ class ServerSettings:
     """A server's settings (the defaults where it changed nothing)."""
 
     jacoby: bool = True  # money play: gammons count single while the cube is centred
+    rated: bool = True  # matches between people change their ratings
+    variants: frozenset[str] | None = None  # the variants matches may be started with (None: all)
+    channels: frozenset[int] | None = None  # where matches may be started (None: anywhere)
+    turn_limit: float = 86400.0  # a person's time for a turn before they forfeit (multigam: lose the seat)
+    bot_idle: float = 3600.0  # a game against the computer left this long by its person is closed
+    archive_after: float = 3600.0  # a match's thread is archived this long after its last match ended
+
+    @classmethod
+    def defaults(cls, rules: HouseRules) -> ServerSettings:
+        return cls(turn_limit=rules.turn_timeout, bot_idle=rules.bot_idle, archive_after=rules.archive_after)
+
+    def offers(self, v: Variant) -> bool:
+        return self.variants is None or v.name in self.variants
+
+    def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
+        """Whether a match may be started from ``channel_id`` (a thread: ``parent_id`` is its channel)."""
+        return self.channels is None or channel_id in self.channels or parent_id in self.channels
 
 
-@dataclass(frozen=True, slots=True)
-class Setting:
-    name: str
-    read: Callable[[str], object]  # the stored (or typed) text to its value; ValueError if it is none
-    show: Callable[[object], str]
-
-
-def _read_bool(text: str) -> bool:
-    key = text.strip().lower()
-    if key in ("on", "yes", "true", "1"):
-        return True
-    if key in ("off", "no", "false", "0"):
-        return False
-    raise ValueError(text)
-
-
-def _show_bool(value: object) -> str:
-    return "on" if value else "off"
-
-
-SETTINGS: dict[str, Setting] = {s.name: s for s in (Setting("jacoby", _read_bool, _show_bool),)}
+SETTINGS: dict[str, kinds.Kind] = {
+    "jacoby": kinds.BOOL,
+    "rated": kinds.BOOL,
+    "variants": kinds.VARIANT_SET,
+    "channels": kinds.CHANNEL_SET,
+    "turn_limit": kinds.duration_kind(300, 30 * DAY),
+    "bot_idle": kinds.duration_kind(300, 7 * DAY),
+    "archive_after": kinds.duration_kind(0, 7 * DAY),
+}
 assert set(SETTINGS) == {f.name for f in fields(ServerSettings)}
 
 
@@ -55,39 +63,55 @@ class Settings:
         """A server's settings; a stored value that no longer reads keeps the default."""
         values: dict[str, object] = {}
         for key, text in (await self.ctx.store.guild_settings(guild_id)).items():
-            setting = SETTINGS.get(key)
-            if setting is None:
+            kind = SETTINGS.get(key)
+            if kind is None:
                 continue
             try:
-                values[key] = setting.read(text)
+                values[key] = kind.read(text)
             except ValueError:
                 continue
-        return replace(ServerSettings(), **values)
+        return replace(ServerSettings.defaults(self.ctx.rules), **values)
+
+    async def check_start(
+        self, guild_id: int, v: Variant, channel_id: int | None = None, parent_id: int | None = None
+    ) -> ServerSettings:
+        """A refusal unless a match of ``v`` may be started (from ``channel_id``) in this server; its
+        settings otherwise."""
+        current = await self.of(guild_id)
+        if not current.offers(v):
+            raise ServiceError(words.not_offered(v, kinds.show_variants(current.variants)))
+        if channel_id is not None and not current.allows(channel_id, parent_id):
+            raise ServiceError(words.not_started_here(kinds.show_channels(current.channels)))
+        return current
 
     async def change(
         self, guild_id: int, by: PlayerRef, changes: dict[str, str], *, guild_name: str = ""
     ) -> Result:
-        """``by`` (a moderator) changes settings; with no changes, shows them. Refuses a bad value whole."""
+        """``by`` (a moderator) changes settings (``default``: back to the default); with no changes, shows
+        them. Refuses a bad value whole, changing nothing."""
         if changes and not by.moderator:
             raise ServiceError(texts.SETTINGS_MODERATORS_ONLY)
-        values = {}
+        stored: dict[str, str | None] = {}
         for key, text in changes.items():
-            setting = SETTINGS.get(key)
-            if setting is None:
+            kind = SETTINGS.get(key)
+            if kind is None:
                 raise ServiceError(texts.unknown_setting(key, list(SETTINGS)))
+            if text.strip().lower() in kinds.DEFAULT_WORDS:
+                stored[key] = None
+                continue
             try:
-                values[key] = setting.read(text)
-            except ValueError:
-                raise ServiceError(texts.bad_setting(key, text)) from None
-        if values:
+                stored[key] = kind.show(kind.read(text))
+            except kinds.SettingValueError as exc:
+                raise ServiceError(words.bad_setting(key, text, str(exc))) from None
+        if stored:
             now = self.ctx.clock.now()
             async with self.ctx.store.transaction() as tx:
                 await tx.upsert_guild(guild_id, guild_name, now)
-                for key, value in values.items():
-                    await tx.set_guild_setting(guild_id, key, SETTINGS[key].show(value))
+                for key, value in stored.items():
+                    await tx.set_guild_setting(guild_id, key, value)
         current = await self.of(guild_id)
-        shown = {name: s.show(getattr(current, name)) for name, s in SETTINGS.items()}
-        return Result([Reply(texts.settings_text(shown, changed=bool(values)))])
+        shown = {name: kind.show(getattr(current, name)) for name, kind in SETTINGS.items()}
+        return Result([Reply(words.settings_text(shown, changed=bool(stored)))])
 
 
 __all__ = ["SETTINGS", "ServerSettings", "Settings"]

@@ -1,7 +1,9 @@
-"""The clock's duties: challenges and lobbies expire, the player to move is reminded at half time and
-forfeits at the limit (in multigam the computer takes their seat instead). The sweep takes each match's
-lock only for a moment (the computer thinks outside it), and skips a match whose lock is busy: it is acting
-right now, so its clock just restarted."""
+"""The clock's duties: challenges and lobbies expire; the person to move is reminded at half time and
+forfeits at the server's turn limit (in multigam the computer takes their seat instead); a game against
+the computer its person left idle is closed, counting for nobody; a thread whose matches are over is
+archived after the server's delay. The sweep takes each match's lock only for a moment (the computer
+thinks outside it), and skips a match whose lock is busy: it is acting right now, so its clock just
+restarted."""
 
 from __future__ import annotations
 
@@ -10,16 +12,19 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot import texts
-from bot.core.boards import actor_seat
+from bot.core.boards import actor_seat, retire_board
 from bot.core.challenges import Challenges
 from bot.core.commit import commit
 from bot.core.context import Context
 from bot.core.live import LiveMatch
 from bot.core.lobbies import Lobbies
 from bot.core.multigam import take_over
-from bot.core.notices import Message, Result
+from bot.core.notices import ArchiveThread, Message, Result
+from bot.core.settings import ServerSettings, Settings
+from bot.models import MatchStatus
 from bot.store import StaleWrite
 from bot.texts import multigam as multigam_texts
+from bot.texts import tables as words
 
 log = logging.getLogger(__name__)
 
@@ -43,32 +48,37 @@ class Timeouts:
         result = await self.challenges.expire()
         if self.lobbies is not None:
             result.extend(await self.lobbies.expire())
+        servers = _Servers(Settings(self.ctx))
         for live in self.ctx.table:
             if live.lock.locked():
                 continue  # acting right now
+            rules = await servers.of(live.record.guild_id)
             async with live.lock:
                 if self.ctx.table.get(live.match_id) is not live or not live.is_live:
                     continue
                 try:
-                    result.extend(await self._check(live))
+                    result.extend(await self._check(live, rules))
                 except StaleWrite:  # another process acted on it: read it back, check it next time
                     await self.reload(live)
+        result.extend(await self._archive(servers))
         return result
 
-    async def _check(self, live: LiveMatch) -> Result:
+    async def _check(self, live: LiveMatch, rules: ServerSettings) -> Result:
         seat = actor_seat(live)
         if seat is None:
             return Result()
         if seat.is_computer:
             return Result(computer_matches=(live.match_id,))
         now = self.ctx.clock.now()
-        limit = self.ctx.rules.turn_timeout
         elapsed = now - live.record.turn_started_at
+        if practice(live) and elapsed >= rules.bot_idle:
+            return await self._close_idle(live, rules.bot_idle)
+        limit = rules.turn_limit
         if elapsed >= limit:
             actor = live.game.actor
             assert actor is not None
             if live.game.variant.is_multiplayer:  # the computer takes the seat; the game goes on
-                return await take_over(self.ctx, live, actor, timed_out=True)
+                return await take_over(self.ctx, live, actor, timed_out=True, limit=limit)
             line = texts.forfeits(seat.name, limit)
             return await commit(self.ctx, live, live.game.forfeit(actor), [line], forfeit=True)
         if elapsed >= limit / 2 and not live.record.reminded:
@@ -80,5 +90,57 @@ class Timeouts:
             return Result([Message(live.record.channel_id, text, mention=seat.user_id)])
         return Result()
 
+    async def _close_idle(self, live: LiveMatch, limit: float) -> Result:
+        """A game against the computer its person left idle is closed as if cancelled: no rating, no win or
+        loss in anyone's record."""
+        rec = live.record
+        now = self.ctx.clock.now()
+        async with self.ctx.store.transaction() as tx:
+            await tx.update_match(
+                rec.match_id,
+                rec.version,
+                new_version=rec.version + 1,
+                status=MatchStatus.CANCELLED,
+                finished_at=now,
+            )
+        live.record = dataclasses.replace(
+            rec, status=MatchStatus.CANCELLED, version=rec.version + 1, finished_at=now
+        )
+        self.ctx.table.forget(live)
+        log.info("match %s closed: idle for %s s against the computer", rec.match_id, limit)
+        person = next(s for s in rec.seats if not s.is_computer)
+        return Result([*retire_board(live), Message(rec.channel_id, words.idle_closed(person.name, limit))])
 
-__all__ = ["Timeouts"]
+    async def _archive(self, servers: _Servers) -> Result:
+        """Threads whose matches all ended at least the server's delay ago are archived."""
+        result = Result()
+        now = self.ctx.clock.now()
+        for due in await self.ctx.store.threads_due():
+            rules = await servers.of(due.guild_id)
+            if now - due.finished_at < rules.archive_after or self.ctx.table.in_channel(due.channel_id):
+                continue
+            async with self.ctx.store.transaction() as tx:
+                await tx.thread_archived(due.channel_id)
+            result.notices.append(ArchiveThread(due.channel_id))
+        return result
+
+
+def practice(live: LiveMatch) -> bool:
+    """A game of one person against the computer (closed when left idle, instead of forfeited)."""
+    return len(live.record.people) == 1 and not live.record.rated
+
+
+class _Servers:
+    """Each server's settings, read once per sweep."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._known: dict[int, ServerSettings] = {}
+
+    async def of(self, guild_id: int) -> ServerSettings:
+        if guild_id not in self._known:
+            self._known[guild_id] = await self.settings.of(guild_id)
+        return self._known[guild_id]
+
+
+__all__ = ["Timeouts", "practice"]

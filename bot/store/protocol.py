@@ -34,6 +34,7 @@ from bot.models import (
 )
 from bot.ratings import Rating
 from bot.store.protocol_multigam import MultigamReads, MultigamWrites
+from bot.store.protocol_tables import TableReads, TableWrites
 from engine import Event, Outcome
 
 
@@ -54,7 +55,7 @@ class DamagedRecord(ValueError):
         self.channel_id = channel_id  # where it is played, when that much could be read
 
 
-class Transaction(MultigamWrites, Protocol):
+class Transaction(MultigamWrites, TableWrites, Protocol):
     """The writes, available inside :meth:`Store.transaction`."""
 
     async def upsert_guild(self, guild_id: int, name: str, now: float) -> None: ...
@@ -74,6 +75,7 @@ class Transaction(MultigamWrites, Protocol):
         rated: bool,
         now: float,
         expires_at: float,
+        rematch_of: int | None = None,
     ) -> int: ...
 
     async def close_challenge(
@@ -105,9 +107,9 @@ class Transaction(MultigamWrites, Protocol):
         """Change the given columns of the match stored at ``version``; :class:`StaleWrite` otherwise."""
         ...
 
-    async def set_board(self, match_id: int, version: int, message_id: int) -> bool:
-        """Record ``message_id`` as the board of ``version``: only while ``version`` is still the match's
-        version. Returns whether it was recorded."""
+    async def set_board(self, match_id: int, version: int, message_id: int, record: str = "") -> bool:
+        """Record ``message_id`` as the board of ``version`` (``record``: the one line it becomes once
+        replaced): only while ``version`` is still the match's version. Returns whether it was recorded."""
         ...
 
     async def insert_game(
@@ -139,7 +141,7 @@ class Transaction(MultigamWrites, Protocol):
         ...
 
 
-class Store(MultigamReads, Protocol):
+class Store(MultigamReads, TableReads, Protocol):
     """The bot's database. Reads are methods; writes go through :meth:`transaction`."""
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
@@ -177,7 +179,11 @@ class Store(MultigamReads, Protocol):
         """How many matches since ``since`` changed the ratings of both ``user_id`` and ``other_id``."""
         ...
 
-    async def leaderboard(self, guild_id: int, variant: str, limit: int = 10) -> list[RatedPlayer]: ...
+    async def leaderboard(
+        self, guild_id: int, variant: str, limit: int = 10, offset: int = 0
+    ) -> list[RatedPlayer]:
+        """Best first; ``offset`` players skipped (a later page)."""
+        ...
 
     async def rated_variants(self, guild_id: int) -> list[str]: ...
 
@@ -189,8 +195,11 @@ class Store(MultigamReads, Protocol):
 
     async def recent_games(self, guild_id: int, limit: int = 10) -> list[GameRecord]: ...
 
-    async def money_results(self, guild_id: int, variant: str, limit: int = 10) -> list[MoneyResult]:
-        """Money play in a server and variant: each player's games and points won (minus lost), best first."""
+    async def money_results(
+        self, guild_id: int, variant: str, limit: int = 10, offset: int = 0
+    ) -> list[MoneyResult]:
+        """Money play in a server and variant: each player's games and points won (minus lost), best first
+        (``offset`` players skipped)."""
         ...
 
     async def player_money(self, guild_id: int, user_id: int) -> list[tuple[str, MoneyResult]]:

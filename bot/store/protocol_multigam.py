@@ -81,7 +81,7 @@ class MultigamReads(Protocol):
     async def lobby_of_match(self, match_id: int) -> LobbyRecord | None: ...
 
     async def placing_leaderboard(
-        self, guild_id: int, variant: str, limit: int = 10
+        self, guild_id: int, variant: str, limit: int = 10, offset: int = 0
     ) -> list[PlacingRatedPlayer]:
         """Ordered by the conservative rating ``mu - 3 * sigma``, best first."""
         ...

@@ -46,6 +46,7 @@ from bot.store.sqlite_rows import (
     stored_game,
     why_unusable,
 )
+from bot.store.sqlite_tables import TableReadsMixin
 from bot.store.sqlite_tx import SqliteTransaction
 from engine import Event
 
@@ -69,7 +70,7 @@ def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
     return found
 
 
-class SqliteStore(MultigamReadsMixin):
+class SqliteStore(MultigamReadsMixin, TableReadsMixin):
     """The bot's database. Open with ``await SqliteStore.open(path)``; close with ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
@@ -222,13 +223,15 @@ class SqliteStore(MultigamReadsMixin):
     async def rated_matches_between(self, guild_id: int, user_id: int, other_id: int, since: float) -> int:
         return await count_rated_between(self._db, guild_id, user_id, other_id, since)
 
-    async def leaderboard(self, guild_id: int, variant: str, limit: int = 10) -> list[RatedPlayer]:
+    async def leaderboard(
+        self, guild_id: int, variant: str, limit: int = 10, offset: int = 0
+    ) -> list[RatedPlayer]:
         rows = await self._all(
             "SELECT r.user_id, p.display_name, r.rating, r.experience, r.wins, r.losses, r.streak"
             " FROM ratings r JOIN players p ON p.user_id = r.user_id"
             " WHERE r.guild_id = ? AND r.variant = ?"
-            " ORDER BY r.rating DESC, r.wins DESC, p.display_name LIMIT ?",
-            (guild_id, variant, limit),
+            " ORDER BY r.rating DESC, r.wins DESC, p.display_name, r.user_id LIMIT ? OFFSET ?",
+            (guild_id, variant, limit, offset),
         )
         return [RatedPlayer(r["user_id"], r["display_name"], rating_of(r)) for r in rows]
 
@@ -305,11 +308,13 @@ class SqliteStore(MultigamReadsMixin):
             )
         return out
 
-    async def money_results(self, guild_id: int, variant: str, limit: int = 10) -> list[MoneyResult]:
+    async def money_results(
+        self, guild_id: int, variant: str, limit: int = 10, offset: int = 0
+    ) -> list[MoneyResult]:
         rows = await self._all(
             f"{_MONEY} m.guild_id = ? AND m.variant = ? GROUP BY mp.user_id"
-            " ORDER BY points DESC, games DESC, name LIMIT ?",
-            (guild_id, variant, limit),
+            " ORDER BY points DESC, games DESC, name, mp.user_id LIMIT ? OFFSET ?",
+            (guild_id, variant, limit, offset),
         )
         return [MoneyResult(r["user_id"], r["name"], r["games"], r["points"]) for r in rows]
 

@@ -86,14 +86,14 @@ class MultigamReadsMixin:
         return found[0] if found else None
 
     async def placing_leaderboard(
-        self, guild_id: int, variant: str, limit: int = 10
+        self, guild_id: int, variant: str, limit: int = 10, offset: int = 0
     ) -> list[PlacingRatedPlayer]:
         rows = await self._all(
             f"SELECT r.user_id, p.display_name, {_RATING_COLUMNS}"
             " FROM placing_ratings r JOIN players p ON p.user_id = r.user_id"
             " WHERE r.guild_id = ? AND r.variant = ?"
-            " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, p.display_name LIMIT ?",
-            (guild_id, variant, limit),
+            " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, p.display_name, r.user_id LIMIT ? OFFSET ?",
+            (guild_id, variant, limit, offset),
         )
         return [PlacingRatedPlayer(r["user_id"], r["display_name"], _placing_rating(r)) for r in rows]
 

@@ -85,6 +85,9 @@ def match_record(r: aiosqlite.Row, seats: Sequence[aiosqlite.Row]) -> MatchRecor
             winner_seat=r["winner_seat"],
             created_at=float(r["created_at"]),
             finished_at=r["finished_at"],
+            home_channel_id=r["home_channel_id"],
+            board_record=r["board_record"],
+            rematch_of=r["rematch_of"],
         )
     except (TypeError, ValueError) as exc:
         raise DamagedRecord(what, str(exc), channel_id=channel) from None
@@ -118,6 +121,7 @@ def challenge_record(r: aiosqlite.Row) -> ChallengeRecord:
         match_id=r["match_id"],
         challenger_name=r["challenger_name"],
         opponent_name=r["opponent_name"],
+        rematch_of=r["rematch_of"],
     )
 
 

@@ -12,10 +12,11 @@ from bot.ratings import Rating
 from bot.store.protocol import StaleWrite
 from bot.store.sqlite_multigam import MultigamWritesMixin
 from bot.store.sqlite_rows import count_rated_between, read_rating
+from bot.store.sqlite_tables import TableWritesMixin
 from engine import Event, Outcome
 
 
-class SqliteTransaction(MultigamWritesMixin):
+class SqliteTransaction(MultigamWritesMixin, TableWritesMixin):
     """The writes, available inside :meth:`SqliteStore.transaction`."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -54,11 +55,24 @@ class SqliteTransaction(MultigamWritesMixin):
         rated: bool,
         now: float,
         expires_at: float,
+        rematch_of: int | None = None,
     ) -> int:
         cursor = await self._run(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, points,"
-            " rated, status, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
-            (guild_id, channel_id, challenger_id, opponent_id, variant, points, int(rated), now, expires_at),
+            " rated, status, created_at, expires_at, rematch_of)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)",
+            (
+                guild_id,
+                channel_id,
+                challenger_id,
+                opponent_id,
+                variant,
+                points,
+                int(rated),
+                now,
+                expires_at,
+                rematch_of,
+            ),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -83,8 +97,9 @@ class SqliteTransaction(MultigamWritesMixin):
     async def insert_match(self, record: MatchRecord) -> int:
         cursor = await self._run(
             "INSERT INTO matches (guild_id, channel_id, variant, target, rated, status, version,"
-            " current_game_id, turn_started_at, reminded, winner_seat, created_at, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " current_game_id, turn_started_at, reminded, winner_seat, created_at, finished_at,"
+            " home_channel_id, rematch_of, thread_open)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 record.guild_id,
                 record.channel_id,
@@ -99,6 +114,9 @@ class SqliteTransaction(MultigamWritesMixin):
                 record.winner_seat,
                 record.created_at,
                 record.finished_at,
+                record.home_channel_id,
+                record.rematch_of,
+                int(record.own_thread),
             ),
         )
         match_id = cursor.lastrowid
@@ -142,10 +160,11 @@ class SqliteTransaction(MultigamWritesMixin):
         if cursor.rowcount != 1:
             raise StaleWrite(f"match {match_id} is no longer at version {version}")
 
-    async def set_board(self, match_id: int, version: int, message_id: int) -> bool:
+    async def set_board(self, match_id: int, version: int, message_id: int, record: str = "") -> bool:
         cursor = await self._run(
-            "UPDATE matches SET board_message_id = ?, board_version = ? WHERE match_id = ? AND version = ?",
-            (message_id, version, match_id, version),
+            "UPDATE matches SET board_message_id = ?, board_version = ?, board_record = ?"
+            " WHERE match_id = ? AND version = ?",
+            (message_id, version, record or None, match_id, version),
         )
         return cursor.rowcount == 1
 

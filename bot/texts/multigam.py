@@ -24,7 +24,6 @@ LOBBY_HOST_ONLY_START = "Only the host (or a member with Manage Server) can star
 LOBBY_HOST_ONLY_CLOSE = "Only the host (or a member with Manage Server) can close the lobby."
 LOBBY_EXPIRED = "This lobby has expired."
 LOBBY_CLOSED_REPLY = "Lobby closed."
-LOBBY_STARTED_REPLY = "The game is on: good luck!"
 LEAVE_TWO_PLAYER = (
     "Leaving hands your seat to the computer, and only four-player games have that. "
     "Use `/minigam resign` to give up this game."
@@ -273,7 +272,6 @@ __all__ = [
     "LOBBY_NOT_IN",
     "LOBBY_NO_BOTS",
     "LOBBY_OUT_OF_DATE",
-    "LOBBY_STARTED_REPLY",
     "NOT_LEFT",
     "PLACE_SETTLED",
     "UNRATED_TOO_FEW",

@@ -107,13 +107,6 @@ def no_money_play(v: Variant) -> str:
     return f"{v.title} has no doubling cube, so no money play: choose a match length from 1 to {most}."
 
 
-def channel_busy(names: Sequence[str]) -> str:
-    return (
-        f"This channel already has a match in progress ({' vs '.join(names)}). "
-        "Start a thread and play there: each thread can hold its own match."
-    )
-
-
 # ---------------------------------------------------------------------- controls
 _LABELS = {
     "resign": "Resign",
@@ -129,6 +122,7 @@ _LABELS = {
     "roll": "Roll",
     "cancel": "Cancel the match",
     "leave": "Yes, leave",
+    "rematch": "Rematch",
 }
 _PLACEHOLDERS = {
     "play": "Choose your play…",
@@ -399,7 +393,6 @@ __all__ = [
     "cannot_play",
     "cannot_resign",
     "challenge_label",
-    "channel_busy",
     "computer_name",
     "declines",
     "doubles",

@@ -1,0 +1,72 @@
+"""Threads for matches, on Discord: the :class:`~bot.core.venue.Venue` of one command or click.
+
+A match started from a text channel where the bot may open public threads and write in them is played in
+a thread of its own: opened from the challenge's or the lobby's message (which stays in the channel, with
+the thread's link under it), or on its own for a game against the computer (Discord then shows "started a
+thread" in the channel). Anywhere else (a thread already, a voice channel's chat, missing permissions) the
+match is played where it was started. The permissions are the ones Discord sends with the interaction.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+log = logging.getLogger(__name__)
+
+AUTO_ARCHIVE_MINUTES = (
+    10080  # Discord hides a thread after a week without messages; the bot archives it sooner
+)
+
+
+class InteractionVenue:
+    """Opens threads under the channel of ``interaction``."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+
+    def opens_threads(self, channel_id: int) -> bool:
+        channel = self.interaction.channel
+        if not isinstance(channel, discord.TextChannel) or channel.id != channel_id:
+            return False
+        allowed = self.interaction.app_permissions
+        return allowed.create_public_threads and allowed.send_messages_in_threads
+
+    def parent_of(self, channel_id: int) -> int | None:
+        channel = self.interaction.channel
+        if isinstance(channel, discord.Thread) and channel.id == channel_id:
+            return channel.parent_id
+        return None
+
+    async def open_thread(
+        self, channel_id: int, title: str, *, anchor: int | None, people: tuple[int, ...]
+    ) -> int | None:
+        channel = self.interaction.channel
+        if not isinstance(channel, discord.TextChannel) or channel.id != channel_id:
+            return None
+        try:
+            if anchor is not None:
+                thread = await channel.create_thread(
+                    name=title, message=discord.Object(anchor), auto_archive_duration=AUTO_ARCHIVE_MINUTES
+                )
+            else:
+                thread = await channel.create_thread(
+                    name=title,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=AUTO_ARCHIVE_MINUTES,
+                )
+        except discord.HTTPException as exc:
+            log.warning(
+                "could not open a thread in channel %s (%s); the match is played there", channel_id, exc
+            )
+            return None
+        for user_id in people:
+            try:
+                await thread.add_user(discord.Object(user_id))
+            except discord.HTTPException as exc:
+                log.info("could not add user %s to thread %s: %s", user_id, thread.id, exc)
+        return thread.id
+
+
+__all__ = ["AUTO_ARCHIVE_MINUTES", "InteractionVenue"]

@@ -1,0 +1,150 @@
+"""The kinds of server settings: how each is read from what a moderator types (or the store keeps), and
+shown. A reader raises :class:`SettingValueError` saying what it expects."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.texts.words import duration
+from engine import VARIANTS, UnknownVariantError, find_variant
+
+DEFAULT_WORDS = frozenset({"default", "reset"})
+"""What a moderator types to put a setting back to its default."""
+
+
+class SettingValueError(ValueError):
+    """A value a setting cannot take; the message says what it takes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """How a setting's value is read and shown (what is shown is also what is stored: it reads back)."""
+
+    read: Callable[[str], object]
+    show: Callable[[object], str]
+
+
+# ---------------------------------------------------------------------- on / off
+def read_bool(text: str) -> bool:
+    key = text.strip().lower()
+    if key in ("on", "yes", "true", "1"):
+        return True
+    if key in ("off", "no", "false", "0"):
+        return False
+    raise SettingValueError("on or off")
+
+
+def show_bool(value: object) -> str:
+    return "on" if value else "off"
+
+
+BOOL = Kind(read_bool, show_bool)
+
+
+# ---------------------------------------------------------------------- durations
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)")
+
+
+def read_duration(text: str) -> float:
+    """``90s``, ``30m``, ``1h30m``, ``2 days``, ``1w``; ``0`` for none at all."""
+    key = text.strip().lower().replace(",", " ")
+    if key in ("0", "none", "now"):
+        return 0.0
+    total, at = 0.0, 0
+    for part in _PART.finditer(key):
+        if key[at : part.start()].strip():
+            break
+        total += float(part.group(1)) * _UNITS[part.group(2)[0]]
+        at = part.end()
+    else:
+        if at and not key[at:].strip():
+            return total
+    raise SettingValueError("a duration such as 30m, 2h, 1h30m or 3d")
+
+
+def duration_kind(least: float, most: float) -> Kind:
+    def read(text: str) -> float:
+        seconds = read_duration(text)
+        if not least <= seconds <= most:
+            shown = "at once (0)" if least == 0 else duration(least)
+            raise SettingValueError(f"a duration from {shown} to {duration(most)}")
+        return seconds
+
+    return Kind(read, show_duration)
+
+
+def show_duration(value: object) -> str:
+    seconds = float(value)  # type: ignore[arg-type]
+    return "at once" if seconds == 0 else duration(seconds)
+
+
+# ---------------------------------------------------------------------- variants and channels
+def read_variants(text: str) -> frozenset[str] | None:
+    """``all``, or variant names separated by commas or spaces."""
+    words = _words(text)
+    if words == ["all"]:
+        return None
+    names = set()
+    for word in words:
+        try:
+            names.add(find_variant(word).name)
+        except UnknownVariantError:
+            raise SettingValueError(f"all, or some of {', '.join(VARIANTS)}") from None
+    if not names:
+        raise SettingValueError(f"all, or some of {', '.join(VARIANTS)}")
+    return frozenset(names)
+
+
+def show_variants(value: object) -> str:
+    if value is None:
+        return "all"
+    return ", ".join(name for name in VARIANTS if name in value)  # type: ignore[operator]
+
+
+_CHANNEL = re.compile(r"<#(\d+)>|(\d{5,20})")
+
+
+def read_channels(text: str) -> frozenset[int] | None:
+    """``anywhere`` (or ``all``), or channels: their mentions (``#general`` becomes ``<#123>`` as it is
+    typed) or ids."""
+    words = _words(text)
+    if words in (["all"], ["anywhere"]):
+        return None
+    found = set()
+    for word in words:
+        m = _CHANNEL.fullmatch(word)
+        if m is None:
+            raise SettingValueError("anywhere, or channels (#name) separated by spaces")
+        found.add(int(m.group(1) or m.group(2)))
+    if not found:
+        raise SettingValueError("anywhere, or channels (#name) separated by spaces")
+    return frozenset(found)
+
+
+def show_channels(value: object) -> str:
+    if value is None:
+        return "anywhere"
+    return " ".join(f"<#{c}>" for c in sorted(value))  # type: ignore[call-overload]
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
+
+
+VARIANT_SET = Kind(read_variants, show_variants)
+CHANNEL_SET = Kind(read_channels, show_channels)
+
+
+__all__ = [
+    "BOOL",
+    "CHANNEL_SET",
+    "DEFAULT_WORDS",
+    "VARIANT_SET",
+    "Kind",
+    "SettingValueError",
+    "duration_kind",
+    "read_duration",
+]

@@ -1,0 +1,72 @@
+"""The table-manners reads and writes of the SQLite store (see :mod:`bot.store.protocol_tables`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import aiosqlite
+
+from bot.models import Standing
+from bot.store.protocol_tables import RatingPoint, ThreadDue
+
+_SIZES = {
+    Standing.RATINGS: "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND variant = ?",
+    Standing.PLACINGS: "SELECT COUNT(*) AS n FROM placing_ratings WHERE guild_id = ? AND variant = ?",
+    Standing.MONEY: (
+        "SELECT COUNT(DISTINCT mp.user_id) AS n FROM games g JOIN matches m ON m.match_id = g.match_id"
+        " JOIN match_players mp ON mp.match_id = m.match_id AND mp.level IS NULL"
+        " WHERE m.target = 0 AND m.status = 'finished' AND g.outcome IS NOT NULL"
+        " AND m.guild_id = ? AND m.variant = ?"
+    ),
+}
+
+
+class TableReadsMixin:
+    """Reads, for :class:`~bot.store.sqlite.SqliteStore` (which provides ``_all``)."""
+
+    if TYPE_CHECKING:  # provided by the store
+
+        async def _all(self, sql: str, params: Sequence = ()) -> list[aiosqlite.Row]: ...
+
+    async def rematch_id(self, match_id: int) -> int | None:
+        rows = await self._all("SELECT match_id FROM matches WHERE rematch_of = ?", (match_id,))
+        return int(rows[0]["match_id"]) if rows else None
+
+    async def threads_due(self) -> list[ThreadDue]:
+        rows = await self._all(
+            "SELECT channel_id, MAX(guild_id) AS guild_id, MAX(finished_at) AS finished_at FROM matches"
+            " WHERE channel_id IN (SELECT channel_id FROM matches WHERE thread_open = 1)"
+            " GROUP BY channel_id HAVING SUM(status = 'active') = 0 ORDER BY channel_id"
+        )
+        return [
+            ThreadDue(int(r["channel_id"]), int(r["guild_id"]), float(r["finished_at"] or 0)) for r in rows
+        ]
+
+    async def standing_size(self, guild_id: int, variant: str, kind: Standing) -> int:
+        rows = await self._all(_SIZES[kind], (guild_id, variant))
+        return int(rows[0]["n"]) if rows else 0
+
+    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
+        rows = await self._all(
+            "SELECT variant, created_at, new_rating AS rating FROM rating_history"
+            " WHERE guild_id = ? AND user_id = ?"
+            " UNION ALL SELECT variant, created_at, new_mu - 3 * new_sigma FROM placing_rating_history"
+            " WHERE guild_id = ? AND user_id = ? ORDER BY created_at",
+            (guild_id, user_id, guild_id, user_id),
+        )
+        return [RatingPoint(str(r["variant"]), float(r["created_at"]), float(r["rating"])) for r in rows]
+
+
+class TableWritesMixin:
+    """Writes, for :class:`~bot.store.sqlite_tx.SqliteTransaction` (which provides ``_run``)."""
+
+    if TYPE_CHECKING:  # provided by the transaction
+
+        async def _run(self, sql: str, params: Sequence = ()) -> aiosqlite.Cursor: ...
+
+    async def thread_archived(self, channel_id: int) -> None:
+        await self._run("UPDATE matches SET thread_open = 0 WHERE channel_id = ?", (channel_id,))
+
+
+__all__ = ["TableReadsMixin", "TableWritesMixin"]
