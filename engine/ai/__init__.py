@@ -7,7 +7,8 @@
 - ``accepts_double(game) -> bool``: take (True) or drop (False) an offered double.
 - ``accepts_resignation(game) -> bool``: accept an offered resignation.
 
-``hint(game, count=3) -> list[Hint]``: the best plays with their evaluations.
+``hint(game, count=3) -> list[Hint]``: the best plays with their evaluations; in the solved 6-point games
+exact, with what each play loses against the best.
 
 What each level is (:mod:`engine.ai.players`):
 
@@ -20,6 +21,8 @@ What each level is (:mod:`engine.ai.players`):
            blots. Multigam (:mod:`engine.ai.multigam`): every player's race and the next player's
            direct shots turned into placing chances. Backgammon: Tesauro's pubeval
            (:mod:`engine.ai.pubeval`)
+``perfect`` (``minigam``, ``minigam-full-entry``, ``minigam-strict`` only) best play, read from the
+           solved tables (:mod:`engine.ai.perfect`, :mod:`engine.solve`)
 ``hard``   expectimax over the dice (:mod:`engine.ai.search`) on a fuller evaluation. 6-point
            games: the whole hand-made model (combination shots through open points, entry
            against made points, blocks), two rolls deep. Multigam: the whole placing model
@@ -45,6 +48,7 @@ from functools import cache
 
 from engine.ai.bg import BgEval
 from engine.ai.multigam import MultigamEval
+from engine.ai.perfect import PerfectPlayer, exact_values, solvable
 from engine.ai.players import (
     EasyPlayer,
     GreedyPlayer,
@@ -60,19 +64,21 @@ from engine.ai.players import (
 from engine.ai.sixpoint import SixPointEval, hint_win
 from engine.game import Game
 from engine.position import Play
+from engine.solve.table import available, load
 from engine.variants import Variant, find_variant
 
 LEVELS = ("easy", "medium", "hard")
-ARENA_LEVELS = ("random", "greedy", *LEVELS)
+PERFECT = "perfect"
+"""Best play, for the solved games only (``minigam``, ``minigam-full-entry``, ``minigam-strict``)."""
+ARENA_LEVELS = ("random", "greedy", *LEVELS, PERFECT)
 
-__all__ = ["ARENA_LEVELS", "LEVELS", "Hint", "Player", "get_player", "hint", "levels_for"]
+__all__ = ["ARENA_LEVELS", "LEVELS", "PERFECT", "Hint", "Player", "get_player", "hint", "levels_for"]
 
 
 def levels_for(variant: str | Variant) -> tuple[str, ...]:
     """The levels people may choose for ``variant`` (vs-bot, computer seats), weakest first: the one
-    list that commands, menus and texts are made from."""
-    find_variant(variant)
-    return LEVELS
+    list that commands, menus and texts are made from. The solved games add ``perfect``."""
+    return (*LEVELS, PERFECT) if solvable(find_variant(variant)) else LEVELS
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +89,7 @@ class Hint:
     gammon: float | None = None  # backgammon: probability of winning a gammon or better
     equity: float | None = None  # backgammon: cubeless equity in points per game
     expected_points: float | None = None  # multigam: expected placing points (5/3/2/1)
+    loss: float | None = None  # solved games: the chance to win this play gives up against the best play
 
 
 # ------------------------------------------------------------------ shared evaluations
@@ -132,6 +139,11 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
         return Player(v, seed)
     if level == "greedy":
         return GreedyPlayer(v, seed)
+    if level == PERFECT:
+        if not solvable(v):
+            raise ValueError(f"{PERFECT!r} is only for the solved games, not {v.name}; the levels are: "
+                             f"{', '.join(levels_for(v))}")
+        return PerfectPlayer(v, seed, table=load(v))
     if v.players > 2:
         if level == "hard":
             return MultiHard(v, _hard_eval(v), seed)
@@ -155,12 +167,20 @@ def hint(game: Game, count: int = 3) -> list[Hint]:
     """The best ``count`` plays for ``game``'s position and dice, best first, with the ``hard``
     level's evaluation ([] before the roll). ``win`` is the chance that the player to move wins
     (multigam: finishes first); backgammon adds the gammon (or Mulligan) chance and the cubeless
-    equity, multigam the expected placing points."""
+    equity, multigam the expected placing points. In the solved games (when their table is
+    installed) ``win`` is exact and ``loss`` says how much less than the best play's it is."""
     plays = game.legal_plays()
     if not plays or count < 1:
         return []
     v = game.variant
     me = game.turn
+    if solvable(v) and available(v):
+        ranked = exact_values(load(v), game)
+        best = ranked[0][0]
+        return [
+            Hint(play, game.position.format_play(play), win, loss=best - win)
+            for win, _, play in ranked[:count]
+        ]
     player = get_player(v, "hard")
     out = []
     if v.players > 2:
