@@ -154,6 +154,13 @@ def _last(V, G, start, target, final, source, i, d, hit_before):
     return best
 
 
+@numba.njit(cache=True)
+def fill_last_moves(V, G, start, final):
+    """Every position's last moves (see :func:`update_last_moves`), from ``V``."""
+    for x in range(V.shape[0]):
+        update_last_moves(x, V, G, start, final)
+
+
 @numba.njit(cache=True, inline="always")
 def _play_or_stop(V, G, start, target, final, source, swap, i, d):
     """After single move ``i``, play a ``d`` if one can be played, else stop there."""
@@ -302,8 +309,7 @@ def sweep(V, G, live, order, lo, hi, start, target, final, source, swap, policy,
 def bellman(V, xs, start, target, final, source, swap, policy, double_moves):
     """The Bellman right-hand side at each ``x`` of ``xs``, from ``V`` alone (``V`` unchanged)."""
     G = np.empty(V.shape[0] * 6, dtype=np.float64)
-    for x in range(V.shape[0]):
-        update_last_moves(x, V, G, start, final)
+    fill_last_moves(V, G, start, final)
     work = np.empty((4, double_moves + 1), dtype=np.int64)
     best_at = np.empty(double_moves + 1, dtype=np.float64)
     out = np.empty(xs.shape[0], dtype=np.float64)
@@ -312,3 +318,17 @@ def bellman(V, xs, start, target, final, source, swap, policy, double_moves):
             xs[n], V, G, start, target, final, source, swap, policy, double_moves, work, best_at
         )
     return out
+
+
+@numba.njit(cache=True, parallel=True)
+def sweep_parallel(V, G, live, order, lo, hi, start, target, final, source, swap, policy, double_moves, parts):
+    """:func:`sweep` over ``order[lo:hi]`` cut into ``parts`` consecutive pieces swept at the same time,
+    one per thread. A piece's positions have more pips than the piece before it, so they seldom need
+    its values; when they do, they read whichever is there (this sweep's or the last), which the
+    iteration settles like any other stale value."""
+    changes = np.zeros(parts, dtype=np.float64)
+    for p in numba.prange(parts):
+        a = lo + (hi - lo) * p // parts
+        b = lo + (hi - lo) * (p + 1) // parts
+        changes[p] = sweep(V, G, live, order, a, b, start, target, final, source, swap, policy, double_moves)
+    return changes.max()

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import numba
 import numpy as np
 
 from engine.solve import SOLVER_VERSION, kernel
@@ -33,7 +34,8 @@ from engine.solve.moves import MoveTables, build
 from engine.variants import Variant
 
 TOLERANCE = 1e-9
-CHUNKS = 50  # progress updates per sweep
+CHUNKS = 200
+"""Pieces of a sweep: the progress bar moves after each, and its positions are shared between the threads."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +106,11 @@ def solve(
     checkpoint: Path | None = None,
     progress: Callable[..., None] | None = None,
     tables: MoveTables | None = None,
+    threads: int | None = None,
 ) -> Solution:
     """Solve ``variant`` (any checker count on the 6-point board) to a largest change below
-    ``tolerance``."""
+    ``tolerance``, with ``threads`` threads (default: numba's, one per core)."""
+    threads = threads or numba.get_num_threads()
     started = time.perf_counter()
     if tables is None:
         tables = build(variant, progress)
@@ -121,13 +125,14 @@ def solve(
     order = sweep_order(tables)
     live = live_positions(tables)
     last_moves = np.empty(tables.space.size * 6, dtype=np.float64)
+    kernel.fill_last_moves(values, last_moves, tables.start, tables.final)
     policy = policy_code(variant)
     bounds = np.linspace(0, len(order), CHUNKS + 1).astype(np.int64)
     largest = np.inf
     while done < max_sweeps:
         largest = 0.0
         for c in range(CHUNKS):
-            change = kernel.sweep(
+            change = kernel.sweep_parallel(
                 values,
                 last_moves,
                 live,
@@ -141,6 +146,7 @@ def solve(
                 tables.swap,
                 policy,
                 variant.doubles_moves,
+                threads,
             )
             largest = max(largest, change)
             if progress:
