@@ -45,10 +45,10 @@ def finished_errors(table: Table) -> int:
     wrong = 0
     for r, mover in enumerate(sp.movers):
         lo, hi = int(sp.base[r]), int(sp.base[r + 1])
-        # the last of a block's opponent rows has every opponent checker off
-        wrong += int(values[hi - 1]) != 0
+        # the first of a block's opponent rows (lexicographic) has every opponent checker off
+        wrong += int(values[lo]) != 0
         if mover[OFF_SLOT] == n:
-            wrong += int((values[lo : hi - 1] != SCALE).sum())
+            wrong += int((values[lo + 1 : hi] != SCALE).sum())
     return wrong
 
 
