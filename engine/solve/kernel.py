@@ -321,7 +321,9 @@ def bellman(V, xs, start, target, final, source, swap, policy, double_moves):
 
 
 @numba.njit(cache=True, parallel=True)
-def sweep_parallel(V, G, live, order, lo, hi, start, target, final, source, swap, policy, double_moves, parts):
+def sweep_parallel(
+    V, G, live, order, lo, hi, start, target, final, source, swap, policy, double_moves, parts
+):
     """:func:`sweep` over ``order[lo:hi]`` cut into ``parts`` consecutive pieces swept at the same time,
     one per thread. A piece's positions have more pips than the piece before it, so they seldom need
     its values; when they do, they read whichever is there (this sweep's or the last), which the
