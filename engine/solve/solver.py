@@ -109,7 +109,8 @@ def solve(
     threads: int | None = None,
 ) -> Solution:
     """Solve ``variant`` (any checker count on the 6-point board) to a largest change below
-    ``tolerance``, with ``threads`` threads (default: numba's, one per core)."""
+    ``tolerance``, with ``threads`` threads (default: numba's, one per core; with one, the sweeps are
+    plain sequential Gauss-Seidel and the values reproducible to the last bit)."""
     threads = threads or numba.get_num_threads()
     started = time.perf_counter()
     if tables is None:
@@ -132,7 +133,7 @@ def solve(
     while done < max_sweeps:
         largest = 0.0
         for c in range(CHUNKS):
-            change = kernel.sweep_parallel(
+            args = (
                 values,
                 last_moves,
                 live,
@@ -146,8 +147,8 @@ def solve(
                 tables.swap,
                 policy,
                 variant.doubles_moves,
-                threads,
             )
+            change = kernel.sweep(*args) if threads == 1 else kernel.sweep_parallel(*args, threads)
             largest = max(largest, change)
             if progress:
                 progress(f"sweep {done + 1}", (c + 1) / CHUNKS, f"largest change {largest:.2e}")

@@ -17,7 +17,7 @@ from tests.engine.solve.exact import reduced
 @pytest.fixture(scope="module")
 def small():
     v = reduced("minigam-full-entry", 2)
-    return v, solve(v)
+    return v, solve(v, threads=1)
 
 
 def _write(path, small, version=SOLVER_VERSION):
