@@ -61,7 +61,7 @@ from engine.ai.players import (
     PubevalPlayer,
     TwoPlayerAI,
 )
-from engine.ai.sixpoint import SixPointEval, hint_win
+from engine.ai.sixpoint import EASY_SOFTMAX, SixPointEval, hint_win
 from engine.game import Game
 from engine.position import Play
 from engine.solve.table import available, load
@@ -160,7 +160,9 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
         return PubevalPlayer(v, _medium_eval(v), seed, cube_ev=cube_ev)
     if level == "hard":
         return HardPlayer(v, _hard_eval(v), seed, plies=((1, 6), (2, 3)))
-    return (EasyPlayer if level == "easy" else TwoPlayerAI)(v, _medium_eval(v), seed)
+    if level == "easy":
+        return EasyPlayer(v, _medium_eval(v), seed, softmax=EASY_SOFTMAX.get(v.name))
+    return TwoPlayerAI(v, _medium_eval(v), seed)
 
 
 def hint(game: Game, count: int = 3) -> list[Hint]:
