@@ -21,8 +21,6 @@ What each level is (:mod:`engine.ai.players`):
            blots. Multigam (:mod:`engine.ai.multigam`): every player's race and the next player's
            direct shots turned into placing chances. Backgammon: Tesauro's pubeval
            (:mod:`engine.ai.pubeval`)
-``perfect`` (``minigam``, ``minigam-full-entry``, ``minigam-strict`` only) best play, read from the
-           solved tables (:mod:`engine.ai.perfect`, :mod:`engine.solve`)
 ``hard``   expectimax over the dice (:mod:`engine.ai.search`) on a fuller evaluation. 6-point
            games: the whole hand-made model (combination shots through open points, entry
            against made points, blocks), two rolls deep. Multigam: the whole placing model
@@ -30,6 +28,10 @@ What each level is (:mod:`engine.ai.players`):
            Backgammon: a TD(λ) network (:mod:`engine.ai.net`) with calibrated gammon chances
            (:mod:`engine.ai.bg`), one roll deep
 ========== ==================================================================================
+
+``perfect`` (``minigam``, ``minigam-full-entry`` and ``minigam-strict`` only): best play, read from the
+solved tables (:mod:`engine.ai.perfect`, :mod:`engine.solve`), which also measure what every other level
+loses per move (``python -m engine.solve grade``).
 
 In backgammon every level takes its cube decisions (:mod:`engine.ai.cube`) from the network's
 calibrated chances.
