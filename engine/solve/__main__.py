@@ -98,6 +98,8 @@ def _command(name: str, argv: list[str]) -> int:
         parser.add_argument("--samples", type=int, default=100_000)
         parser.add_argument("--seed", type=int, default=1)
         args = parser.parse_args(argv)
+        if args.samples < 1:
+            parser.error("--samples must be at least 1")
         return verify(check_variant(args.variant), args.samples, args.seed)
     if name == "openings":
         from engine.solve.commands import openings
@@ -110,7 +112,15 @@ def _command(name: str, argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="easy,medium,hard,perfect")
     args = parser.parse_args(argv)
-    return grade(check_variant(args.variant), args.levels.split(","), args.games, args.seed)
+    from engine.ai import ARENA_LEVELS
+
+    levels = args.levels.split(",")
+    unknown = [level for level in levels if level not in ARENA_LEVELS]
+    if unknown:
+        parser.error(f"unknown level {unknown[0]!r}; the levels are: {', '.join(ARENA_LEVELS)}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    return grade(check_variant(args.variant), levels, args.games, args.seed)
 
 
 if __name__ == "__main__":

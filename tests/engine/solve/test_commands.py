@@ -66,3 +66,21 @@ def test_the_shipped_table_obeys_the_bellman_equation_at_random_positions(name):
         assert abs(table.chance(x) - bellman(table, rows)) * SCALE <= TOLERANCE_STEPS, rows
         checked += 1
     assert finished_errors(table) == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["value", "--variant", "backgammon"], "invalid choice: 'backgammon'"),
+        (["grade", "--variant", "minigam", "--levels", "easy,bogus"], "unknown level 'bogus'"),
+        (["grade", "--variant", "minigam", "--games", "0"], "--games must be at least 1"),
+        (["verify", "--variant", "minigam", "--samples", "0"], "--samples must be at least 1"),
+        (["--variant", "multigam"], "invalid choice: 'multigam'"),
+    ],
+)
+def test_the_command_line_refuses_bad_arguments_with_a_clear_message(argv, message, capsys):
+    from engine.solve.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main(argv)
+    assert message in capsys.readouterr().err
