@@ -42,7 +42,7 @@ HINT_CALIBRATION: dict[str, tuple[float, float]] = {
 EASY_SOFTMAX: dict[str, tuple[int, float, float]] = {
     "minigam": (4, 0.3, 0.1),
     "minigam-full-entry": (4, 0.3, 0.1),
-    "minigam-strict": (4, 0.3, 0.1),
+    "minigam-strict": (4, 0.15, 0.05),
 }
 
 
