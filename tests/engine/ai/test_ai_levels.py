@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import VARIANTS, Dice, Game, Position, SeededDice
-from engine.ai import ARENA_LEVELS, LEVELS, Hint, get_player, hint
+from engine.ai import ARENA_LEVELS, LEVELS, Hint, get_player, hint, levels_for
 
 
 def sample_games(variant: str, count: int = 3, seed: int = 5) -> list[Game]:
@@ -29,8 +29,10 @@ def sample_games(variant: str, count: int = 3, seed: int = 5) -> list[Game]:
     return out
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-@pytest.mark.parametrize("level", ARENA_LEVELS)
+@pytest.mark.parametrize(
+    ("variant", "level"),
+    [(v, level) for v in VARIANTS for level in ("random", "greedy", *levels_for(v))],
+)
 def test_every_level_returns_a_legal_play(variant, level):
     player = get_player(variant, level, seed=1)
     for game in sample_games(variant):
@@ -39,7 +41,7 @@ def test_every_level_returns_a_legal_play(variant, level):
 
 def test_levels_are_the_documented_ones():
     assert LEVELS == ("easy", "medium", "hard")
-    assert ARENA_LEVELS == ("random", "greedy", "easy", "medium", "hard")
+    assert ARENA_LEVELS == ("random", "greedy", "easy", "medium", "hard", "perfect")
 
 
 def test_unknown_level_is_a_clear_error():
