@@ -16,19 +16,37 @@ from images import render, render_text, warm_up
 ALT_TEXT_LIMIT = 1000  # Discord's limit for an attachment's description
 
 
-def board_png(game: Game, names: Sequence[str] = (), perspective: int | None = None) -> bytes:
+def board_png(
+    game: Game,
+    names: Sequence[str] = (),
+    perspective: int | None = None,
+    score: Sequence[int] | None = None,
+    footer: Sequence[str] = (),
+) -> bytes:
     """The board picture as PNG bytes, drawn for ``perspective`` (default: the player to move)."""
-    return render(game, names=list(names) or None, perspective=perspective)
+    return render(
+        game, names=list(names) or None, perspective=perspective, score=score, footer=list(footer) or None
+    )
 
 
-def board_text(game: Game, names: Sequence[str] = ()) -> str:
+def board_text(
+    game: Game, names: Sequence[str] = (), score: Sequence[int] | None = None, footer: Sequence[str] = ()
+) -> str:
     """A monospace text board (for the console and as the picture's description)."""
-    return render_text(game, list(names) or None)
+    return render_text(game, list(names) or None, score=score, footer=list(footer) or None)
 
 
-def draw_board(game: Game, names: Sequence[str] = (), perspective: int | None = None) -> tuple[bytes, str]:
+def draw_board(
+    game: Game,
+    names: Sequence[str] = (),
+    perspective: int | None = None,
+    score: Sequence[int] | None = None,
+    footer: Sequence[str] = (),
+) -> tuple[bytes, str]:
     """The picture and its description (the text board), drawn together."""
-    return board_png(game, names, perspective), board_text(game, names)[:ALT_TEXT_LIMIT]
+    return board_png(game, names, perspective, score, footer), board_text(game, names, score, footer)[
+        :ALT_TEXT_LIMIT
+    ]
 
 
 class Painter:
@@ -42,9 +60,14 @@ class Painter:
         self.workers.start()
 
     async def draw(
-        self, game: Game, names: Sequence[str] = (), perspective: int | None = None
+        self,
+        game: Game,
+        names: Sequence[str] = (),
+        perspective: int | None = None,
+        score: Sequence[int] | None = None,
+        footer: Sequence[str] = (),
     ) -> tuple[bytes, str]:
-        return await self.workers.run(draw_board, game, tuple(names), perspective)
+        return await self.workers.run(draw_board, game, tuple(names), perspective, score, tuple(footer))
 
     def close(self) -> None:
         self.workers.close()

@@ -1,48 +1,71 @@
-"""Plain records shared by the match service and storage (no Discord, no SQL)."""
+"""Plain records shared by the core and the store (no Discord, no SQL)."""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
 from bot.ratings import Rating
 
 COMPUTER_ID = 0
-"""The user id of the computer player's seat (Discord ids are never 0)."""
+"""The user id of a computer player's seat (Discord ids are never 0)."""
+
+MAX_USER_ID = 2**63 - 1
+"""The largest id a member can have: Discord ids are 64-bit snowflakes, stored as SQLite's signed integer."""
+
+
+class MatchStatus(enum.StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class ChallengeStatus(enum.StrEnum):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    EXPIRED = "expired"
+    CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerRef:
-    """Someone acting in a channel: who they are and whether the account is a bot."""
+    """Someone acting in a channel: who they are, whether the account is a bot, and whether they may
+    manage the server (moderators may cancel matches)."""
 
     user_id: int
     name: str
     is_bot: bool = False
+    moderator: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A seat in a match; the seat number is the engine's player number.
-    ``level`` is set for the computer player (whose ``user_id`` is :data:`COMPUTER_ID`)."""
+    ``level`` is set for the computer player (whose ``user_id`` is :data:`COMPUTER_ID`), and for a
+    person's seat that the computer took over (multigam: timed out or left). Such a seat keeps its
+    person's ``user_id`` (the place counts for them) and ``replaced_plays``, the plays they made
+    themselves before; ``None`` for a seat never taken over."""
 
     user_id: int
     name: str
     level: str | None = None
+    replaced_plays: int | None = None
+
+    @property
+    def replaced(self) -> bool:
+        """A person's seat that the computer plays now."""
+        return self.replaced_plays is not None
 
     @property
     def is_computer(self) -> bool:
         return self.level is not None
 
-    def to_json(self) -> dict:
-        return {"user_id": self.user_id, "name": self.name, "level": self.level}
 
-    @classmethod
-    def from_json(cls, data: dict) -> Seat:
-        return cls(int(data["user_id"]), str(data["name"]), data.get("level"))
-
-
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class MatchRecord:
-    """A ``matches`` row."""
+    """A match as stored: its settings, its seats and where it stands (the games are stored apart, as
+    their events and outcomes)."""
 
     match_id: int
     guild_id: int
@@ -50,18 +73,31 @@ class MatchRecord:
     variant: str
     target: int
     rated: bool
-    computer_level: str | None
-    status: str  # active | finished | cancelled
+    status: MatchStatus
     seats: tuple[Seat, ...]
-    state: dict  # {"match": Match.to_json(), "game": Game.to_json()}
     version: int
     current_game_id: int | None
     turn_started_at: float
     reminded: bool = False
     board_message_id: int | None = None
+    board_version: int | None = None  # the version the posted board shows
     winner_seat: int | None = None
     created_at: float = 0.0
     finished_at: float | None = None
+
+    @property
+    def computer_level(self) -> str | None:
+        return next((s.level for s in self.seats if s.is_computer), None)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A ``games`` row: its number in the match, the match context it started with, and its outcome."""
+
+    game_id: int
+    number: int
+    context: dict
+    outcome: dict | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +112,7 @@ class ChallengeRecord:
     variant: str
     points: int
     rated: bool
-    status: str  # pending | accepted | declined | expired | cancelled
+    status: ChallengeStatus
     created_at: float
     expires_at: float
     message_id: int | None = None
@@ -106,6 +142,16 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
+class MoneyResult:
+    """A player's money play in one server and variant: games finished and points won minus points lost."""
+
+    user_id: int
+    name: str
+    games: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """A finished game for ``history``."""
 
@@ -118,3 +164,36 @@ class GameRecord:
     outcome: dict | None
     finished_at: float | None
     score: tuple[int, ...] = field(default=())
+
+
+class LobbyStatus(enum.StrEnum):
+    OPEN = "open"
+    STARTED = "started"
+    CLOSED = "closed"
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyRecord:
+    """A four-player game being gathered in a channel: the members in join order (the first is the host),
+    the computer's level for the empty seats, and the version every change bumps."""
+
+    lobby_id: int
+    guild_id: int
+    channel_id: int
+    variant: str
+    level: str
+    status: LobbyStatus
+    version: int
+    created_at: float
+    expires_at: float
+    members: tuple[PlayerRef, ...] = ()
+    message_id: int | None = None
+    match_id: int | None = None
+
+    @property
+    def host(self) -> PlayerRef | None:
+        return self.members[0] if self.members else None
+
+    def member(self, user_id: int) -> PlayerRef | None:
+        return next((m for m in self.members if m.user_id == user_id), None)

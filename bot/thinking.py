@@ -23,7 +23,18 @@ log = logging.getLogger(__name__)
 
 PlayerFactory = Callable[[str, str], engine_ai.Player]
 Hinter = Callable[[Game, int], list[engine_ai.Hint]]
-Decision = Literal["choose_play", "accepts_double", "accepts_resignation"]
+Decision = Literal["choose_play", "wants_to_double", "accepts_double", "accepts_resignation"]
+
+DECISIONS: dict[str, Decision] = {
+    "play": "choose_play",
+    "roll": "wants_to_double",
+    "double-answer": "accepts_double",
+    "resign-answer": "accepts_resignation",
+}
+"""What the computer is asked, by what the game waits for."""
+
+QUICK_LEVEL = "easy"
+"""The level that answers when a thought takes longer than its limit: one ply, milliseconds."""
 
 _players: dict[tuple[str, str], engine_ai.Player] = {}  # this process's players, by (variant, level)
 
@@ -74,6 +85,23 @@ class Thinker:
 
     def close(self) -> None:
         self.workers.close()
+
+    async def decide(self, game: Game, level: str, limit: float | None = None) -> Play | bool:
+        """The computer's answer to what ``game`` waits for: a play, or yes / no (double, take, accept).
+        A thought that takes longer than ``limit`` seconds is left behind and the quick level answers, in
+        this process, so one stuck worker can never stall a match."""
+        kind = DECISIONS[game.awaiting]
+        try:
+            return await asyncio.wait_for(self._decide(kind, game, level), limit)
+        except TimeoutError:
+            log.warning(
+                "the %s computer took more than %s s for %s; the %s level answers",
+                level,
+                limit,
+                kind,
+                QUICK_LEVEL,
+            )
+        return await asyncio.to_thread(getattr(engine_ai.get_player(game.variant, QUICK_LEVEL), kind), game)
 
     async def choose_play(self, game: Game, level: str) -> Play:
         return await self._decide("choose_play", game, level)

@@ -10,6 +10,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -20,6 +23,26 @@ log = logging.getLogger(__name__)
 
 def _started() -> None:
     """An empty job: submitting it makes the pool start a worker (and its warm-up) now."""
+
+
+def _exit_with_parent() -> None:
+    """In a worker: end this process as soon as the process that started it is gone (killed with -9, say),
+    instead of waiting forever for work that will never come."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+def _worker_start(initializer: Callable[[], None] | None) -> None:
+    _exit_with_parent()
+    if initializer is not None:
+        initializer()
 
 
 class Workers:
@@ -44,7 +67,8 @@ class Workers:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.count,
                 mp_context=multiprocessing.get_context("spawn"),  # never fork a process that has threads
-                initializer=self.initializer,
+                initializer=_worker_start,
+                initargs=(self.initializer,),
             )
             for _ in range(self.count):  # the pool starts a worker per job waiting, not before
                 self._pool.submit(_started)

@@ -7,28 +7,39 @@ Start with :func:`find_variant`, :meth:`Position.initial`, :meth:`Position.legal
 from engine.dice import ScriptedDice, SecretDice, SeededDice
 from engine.errors import (
     AmbiguousPlayError,
+    DiceError,
     EngineError,
     GameDataError,
     GameStateError,
     IllegalPlayError,
     IncompletePlayError,
     InvalidPlayError,
+    MatchTargetError,
     PlayError,
     PositionError,
     PositionIdError,
 )
-from engine.game import Event, Game, Match, MatchContext, Outcome, Termination, WinKind, replay
+from engine.events import Event, EventKind
+from engine.game import Awaiting, Game
+from engine.match import Match
 from engine.position import BAR, OFF, Dice, Move, Play, Position, all_dice
+from engine.replay import replay
+from engine.scoring import MAX_CUBE, MAX_MATCH_POINTS, MatchContext, Outcome, Termination, WinKind
 from engine.variants import VARIANTS, UnknownVariantError, Variant, find_variant
 
 __all__ = [
     "BAR",
+    "MAX_CUBE",
+    "MAX_MATCH_POINTS",
     "OFF",
     "VARIANTS",
     "AmbiguousPlayError",
+    "Awaiting",
     "Dice",
+    "DiceError",
     "EngineError",
     "Event",
+    "EventKind",
     "Game",
     "GameDataError",
     "GameStateError",
@@ -37,6 +48,7 @@ __all__ = [
     "InvalidPlayError",
     "Match",
     "MatchContext",
+    "MatchTargetError",
     "Move",
     "Outcome",
     "Play",

@@ -1,6 +1,7 @@
 """The arena: computer players against each other, to measure the levels.
 
     python -m engine.arena --variant minigam --a hard --b medium --games 2000 --seed 1
+    python -m engine.arena grade --variant backgammon --level hard --games 100   (see engine.grade)
 
 Plays ``--games`` single games (money games for backgammon, with the cube) between level ``A`` and
 level ``B``. Two-player variants swap seats every game; in multigam ``A`` takes one seat, rotating
@@ -31,6 +32,7 @@ it is above 50% exactly when A scores more placing points per game than the fiel
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import statistics
 import sys
@@ -38,13 +40,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.ai import ARENA_LEVELS, Player, get_player
+from engine import selfplay
+from engine.ai import ARENA_LEVELS, Player, arena_levels_for, get_player
 from engine.dice import SeededDice
 from engine.game import Game, Outcome
+from engine.selfplay import Action, Step
 from engine.variants import VARIANTS, Variant, find_variant
-
-MAX_ACTIONS = 10_000
-"""A game longer than this many plays is a bug (random backgammon players need a few hundred)."""
 
 
 @dataclass
@@ -115,38 +116,15 @@ def play_game(
     variant: Variant, seats: Sequence[Player], dice: SeededDice, sides: Sequence[Side] | None = None
 ) -> Game:
     """One game between ``seats`` (a player per seat); think times go to ``sides`` (per seat)."""
-    game = Game.start(variant, dice)
-    actions = 0
-    while game.outcome is None:
-        actions += 1
-        if actions > MAX_ACTIONS:
-            raise RuntimeError(f"a {variant.name} game did not end after {MAX_ACTIONS} actions")
-        state = game.awaiting
-        if state == "roll":
-            if game.may_double() and seats[game.turn].wants_to_double(game):
-                game = game.double()
-            else:
-                game = game.roll(dice)
-        elif state == "double-answer":
-            game = game.take() if seats[game.actor].accepts_double(game) else game.drop()
-        elif state == "resign-answer":
-            game = (
-                game.accept_resignation()
-                if seats[game.actor].accepts_resignation(game)
-                else game.reject_resignation()
-            )
-        else:
-            mover = game.turn
-            choice = len(game.legal_plays()) > 1
-            start = time.perf_counter()
-            play = seats[mover].choose_play(game)
-            spent = time.perf_counter() - start
-            if sides is not None:
-                sides[mover].think.append(spent)
-                if choice:
-                    sides[mover].think_choice.append(spent)
-            game = game.play(play)
-    return game
+
+    def record(step: Step) -> None:
+        if sides is not None and step.action is Action.PLAY:
+            side = sides[step.player]
+            side.think.append(step.seconds)
+            if len(step.before.legal_plays()) > 1:
+                side.think_choice.append(step.seconds)
+
+    return selfplay.play_game(variant, seats, dice, on_step=record)
 
 
 def run(
@@ -309,6 +287,11 @@ def report(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] in (["grade"], ["cube"]):
+        # The backgammon benchmarks live in engine.grade, which builds on the arena: hand the command
+        # line over by name, so that the arena does not depend on them.
+        return importlib.import_module("engine.grade").main(argv)
     parser = argparse.ArgumentParser(
         prog="python -m engine.arena", description="Computer players against each other."
     )
@@ -329,8 +312,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     for level in (args.a, args.b):
-        if level not in ARENA_LEVELS:
-            parser.error(f"unknown level {level!r}; the levels are: {', '.join(ARENA_LEVELS)}")
+        if level not in arena_levels_for(variant):
+            levels = ", ".join(arena_levels_for(variant))
+            parser.error(f"unknown level {level!r} for {variant.name}; the levels are: {levels}")
     duplicate = not args.independent_dice
     problem = games_problem(variant, args.games, duplicate)
     if problem:

@@ -18,9 +18,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine import selfplay
 from engine.dice import SeededDice
 from engine.game import Game
-from engine.position import Dice, Position, paths_for
+from engine.position import Dice, Play, Position, paths_for
+from engine.selfplay import Action, ChoosePlays
 from engine.variants import VARIANTS, Variant, find_variant
 
 TARGETS_US = {
@@ -45,19 +47,27 @@ def random_game_positions(variant: Variant, rng: random.Random, limit: int) -> l
     """Positions with their dice at every turn of random games until ``limit`` samples are collected."""
     out: list[Sample] = []
     game_seed = rng.randrange(1 << 30)
+    seat = random_seat(rng)
     while len(out) < limit:
         dice_source = SeededDice(game_seed)
         game_seed += 1
-        game = Game.start(variant, dice_source)
-        turns = 0
-        while game.outcome is None and len(out) < limit and turns < 2000:
-            if game.dice is None:
-                game = game.roll(dice_source)
-            out.append(Sample("game", game.position, game.dice))
-            plays = game.legal_plays()
-            game = game.play(plays[rng.randrange(len(plays))])
-            turns += 1
+        game = selfplay.steps(variant, [seat] * variant.players, dice_source, cube=False)
+        plays = (step for step in game if step.action is Action.PLAY)
+        for turns, step in enumerate(plays, start=1):
+            out.append(Sample("game", step.before.position, step.before.dice))
+            if len(out) >= limit or turns >= 2000:
+                break
     return out
+
+
+def random_seat(rng: random.Random) -> selfplay.Seat:
+    """A seat playing a uniformly random legal play."""
+
+    def choose(game: Game) -> Play:
+        plays = game.legal_plays()
+        return plays[rng.randrange(len(plays))]
+
+    return ChoosePlays(choose)
 
 
 def _scatter(rng: random.Random, count: int, slots: Sequence[int], board: list[int], owner: int) -> bool:
@@ -135,17 +145,12 @@ def time_sample(sample: Sample, repeats: int = 5) -> float:
 
 def games_per_second(variant: Variant, seconds: float, seed: int = 7) -> tuple[float, int]:
     """Random games (random legal play each turn) completed per second through :class:`Game`."""
-    rng = random.Random(seed)
+    seats = [random_seat(random.Random(seed))] * variant.players
     dice = SeededDice(seed)
     done = 0
     start = time.perf_counter()
     while True:
-        game = Game.start(variant, dice)
-        while game.outcome is None:
-            if game.dice is None:
-                game = game.roll(dice)
-            plays = game.legal_plays()
-            game = game.play(plays[rng.randrange(len(plays))])
+        selfplay.play_game(variant, seats, dice, cube=False)
         done += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:

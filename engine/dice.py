@@ -1,13 +1,88 @@
-"""Where dice come from: ``secrets`` for real play, a seeded or scripted source for tests."""
+"""Dice: the value (:class:`Dice`) and where dice come from (``secrets`` for real play, a seeded or
+scripted source for tests, benchmarks and the arena)."""
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable
-from typing import Protocol
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple, Protocol
 
-from engine.position import Dice
+from engine.digits import ascii_digits
+from engine.errors import DiceError, quoted
+from engine.variants import Variant
+
+_FACES = frozenset(range(1, 7))
+
+
+class _Pair(NamedTuple):
+    first: int
+    second: int
+
+
+class Dice(_Pair):
+    """Two dice as rolled. ``Dice(5, 3)``; ``str`` gives ``"5-3"``. Each die is a whole number from 1
+    to 6, or :class:`DiceError`."""
+
+    __slots__ = ()
+
+    def __new__(cls, first: int, second: int) -> Dice:
+        if type(first) is not int or type(second) is not int or first not in _FACES or second not in _FACES:
+            raise DiceError(f"dice must be two whole numbers from 1 to 6, not {quoted((first, second))}")
+        return tuple.__new__(cls, (first, second))
+
+    @classmethod
+    def parse(cls, value: object) -> Dice:
+        """Read ``"5-3"``, ``"53"``, ``"5 3"`` (ASCII or full-width digits; other characters are
+        ignored) or a pair ``[5, 3]``; anything else raises :class:`DiceError`."""
+        if isinstance(value, Dice):
+            return value
+        if isinstance(value, str):
+            text, other = ascii_digits(value)
+            if other is not None:
+                raise DiceError(f"dice are written with the digits 0-9, not {other!r} (in {quoted(value)})")
+            values: Sequence[object] = [int(c) for c in text if "0" <= c <= "9"]
+        elif isinstance(value, list | tuple):
+            values = value
+        else:
+            raise DiceError(f"dice must be text like '5-3' or a pair like [5, 3], not {quoted(value)}")
+        if len(values) != 2 or not all(type(x) is int and x in _FACES for x in values):
+            raise DiceError(f"dice must be two whole numbers from 1 to 6, not {quoted(value)}")
+        return tuple.__new__(cls, values)
+
+    def moves_of(self, variant: Variant) -> tuple[int, ...]:
+        """The single-die moves this roll gives in ``variant``: the two dice, or a double's number
+        ``variant.doubles_moves`` times (2 in minigam and minigam-full-entry, 4 elsewhere)."""
+        if self.first == self.second:
+            return (self.first,) * variant.doubles_moves
+        return (self.first, self.second)
+
+    @property
+    def is_double(self) -> bool:
+        return self.first == self.second
+
+    @property
+    def high(self) -> int:
+        return max(self.first, self.second)
+
+    @property
+    def low(self) -> int:
+        return min(self.first, self.second)
+
+    def __str__(self) -> str:
+        return f"{self.first}-{self.second}"
+
+
+def dice_pair(dice: object) -> tuple[int, int]:
+    """The two faces of ``dice`` (a :class:`Dice` or a pair of whole numbers from 1 to 6), or
+    :class:`DiceError`: the check at the door of every method that takes dice."""
+    if type(dice) is Dice:
+        return dice  # type: ignore[return-value]
+    if isinstance(dice, Dice):
+        return dice.first, dice.second
+    if not isinstance(dice, list | tuple) or len(dice) != 2:
+        raise DiceError(f"dice must be two whole numbers from 1 to 6, not {quoted(dice)}")
+    return tuple(Dice(*dice))  # type: ignore[return-value]
 
 
 class DiceSource(Protocol):

@@ -2,7 +2,26 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = 40
+_REPR.maxother = 40
+
+
+def quoted(value: object) -> str:
+    """``value`` as a short, safe ``repr`` for an error message: nested and long values are cut
+    short, and a huge number is never written out in full (no repr may fail or flood a message)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        return "a number with more than 18 digits"
+    if isinstance(value, float):
+        return repr(value)
+    try:
+        return _REPR.repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__} that cannot be shown"
 
 
 class EngineError(ValueError):
@@ -56,3 +75,11 @@ class GameStateError(EngineError):
 
 class GameDataError(GameStateError):
     """A stored game or match (JSON) that cannot be read: unknown format version, missing or bad fields."""
+
+
+class MatchTargetError(GameStateError):
+    """A match target out of range (a match is 1 to ``MAX_MATCH_POINTS`` points, or 0 for one game)."""
+
+
+class DiceError(EngineError):
+    """Dice that are not two whole numbers from 1 to 6."""

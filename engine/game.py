@@ -1,7 +1,9 @@
-"""Game and match flow as data: opening rolls, turns, passes, the cube, resignations, outcomes.
+"""Game flow as data: opening rolls, turns, passes, the cube, resignations, outcomes.
 
 :class:`Game` is immutable: every action returns a new game or raises :class:`GameStateError`, so a
-caller can check, store and only then publish. Everything serialises to JSON with a format version.
+caller can check, store and only then publish. It serialises to JSON with a format version, and
+reading it back (:meth:`Game.from_json`) accepts only states a game can reach. Scoring lives in
+:mod:`engine.scoring`, the record of events in :mod:`engine.events`, matches in :mod:`engine.match`.
 """
 
 from __future__ import annotations
@@ -11,112 +13,34 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 
 from engine.dice import DiceSource, roll
-from engine.errors import GameDataError, GameStateError, PositionError
+from engine.errors import GameDataError, GameStateError, quoted
+from engine.events import Event, EventKind
+from engine.game_json import FORMAT_VERSION, game_fields
 from engine.notation import format_moves
-from engine.position import OFF, Dice, Move, Play, Position, paths_for
+from engine.picker import next_moves
+from engine.position import OFF, Dice, Move, Play, Position
+from engine.scoring import (
+    MAX_CUBE,
+    MAX_MATCH_POINTS,
+    MatchContext,
+    Outcome,
+    Termination,
+    WinKind,
+    kind_of_level,
+    loss_kind,
+    placings_outcome,
+)
 from engine.variants import Variant, find_variant
 
-FORMAT_VERSION = 1
 
+class Awaiting(enum.StrEnum):
+    """What a game waits for (compares equal to its text, e.g. ``"roll"``)."""
 
-class Termination(enum.Enum):
-    BORNE_OFF = "borne_off"
-    DROPPED = "dropped"  # a double was refused
-    RESIGNED = "resigned"
-    FORFEIT = "forfeit"  # timed out, cancelled or abandoned
-
-
-class WinKind(enum.Enum):
-    SINGLE = "single"
-    GAMMON = "gammon"
-    BACKGAMMON = "backgammon"
-    MULLIGAN = "mulligan"
-    PLACINGS = "placings"
-
-    @property
-    def multiplier(self) -> int:
-        return {"single": 1, "gammon": 2, "backgammon": 3, "mulligan": 3, "placings": 1}[self.value]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended. ``points`` is what the winner scores (cube included); for multigam
-    ``placings`` lists players first to last and ``scores`` each player's placing points."""
-
-    termination: Termination
-    winner: int
-    kind: WinKind
-    points: int
-    placings: tuple[int, ...] = ()
-    scores: tuple[int, ...] = ()
-
-    def to_json(self) -> dict:
-        return {
-            "termination": self.termination.value,
-            "winner": self.winner,
-            "kind": self.kind.value,
-            "points": self.points,
-            "placings": list(self.placings),
-            "scores": list(self.scores),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict) -> Outcome:
-        return cls(
-            Termination(data["termination"]),
-            int(data["winner"]),
-            WinKind(data["kind"]),
-            int(data["points"]),
-            tuple(int(p) for p in data.get("placings", ())),
-            tuple(int(s) for s in data.get("scores", ())),
-        )
-
-    def describe(self, names: Sequence[str] | None = None) -> str:
-        def name(p: int) -> str:
-            return names[p] if names and p < len(names) else f"Player {p}"
-
-        if self.kind is WinKind.PLACINGS:
-            return ", ".join(f"{i + 1}. {name(p)} ({self.scores[p]})" for i, p in enumerate(self.placings))
-        how = {
-            Termination.BORNE_OFF: "",
-            Termination.DROPPED: " (double declined)",
-            Termination.RESIGNED: " (resignation)",
-            Termination.FORFEIT: " (forfeit)",
-        }[self.termination]
-        kind = "" if self.kind is WinKind.SINGLE else f" a {self.kind.value}"
-        plural = "s" if self.points != 1 else ""
-        return f"{name(self.winner)} wins{kind}, {self.points} point{plural}{how}"
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of a game's record: enough to replay the game exactly, rolls included."""
-
-    kind: str  # opening | roll | play | double | take | drop | resign | accept | reject | forfeit
-    player: int
-    dice: tuple[int, ...] = ()
-    moves: tuple[str, ...] = ()
-    value: int = 0
-
-    def to_json(self) -> dict:
-        out: dict = {"kind": self.kind, "player": self.player}
-        if self.dice:
-            out["dice"] = list(self.dice)
-        if self.moves:
-            out["moves"] = list(self.moves)
-        if self.value:
-            out["value"] = self.value
-        return out
-
-    @classmethod
-    def from_json(cls, data: dict) -> Event:
-        return cls(
-            str(data["kind"]),
-            int(data["player"]),
-            tuple(int(d) for d in data.get("dice", ())),
-            tuple(str(m) for m in data.get("moves", ())),
-            int(data.get("value", 0)),
-        )
+    OVER = "over"
+    RESIGN_ANSWER = "resign-answer"
+    DOUBLE_ANSWER = "double-answer"
+    ROLL = "roll"
+    PLAY = "play"
 
 
 def opening_roll(variant: Variant, source: DiceSource) -> tuple[int, Dice, tuple[tuple[int, ...], ...]]:
@@ -145,18 +69,6 @@ def opening_roll(variant: Variant, source: DiceSource) -> tuple[int, Dice, tuple
 
 
 @dataclass(frozen=True, slots=True)
-class MatchContext:
-    """What a game needs to know about its match: the target (0: money play), the score, Crawford."""
-
-    target: int = 0
-    score: tuple[int, ...] = (0, 0)
-    crawford: bool = False
-
-    def needs(self, player: int) -> int:
-        return self.target - self.score[player]
-
-
-@dataclass(frozen=True, slots=True)
 class Game:
     """One game in progress or over."""
 
@@ -166,7 +78,7 @@ class Game:
     cube_owner: int | None = None  # None: centred
     double_offered: bool = False  # the player to move has doubled and awaits an answer
     resign_offer: tuple[int, int] | None = None  # (player, level 1/2/3) awaiting an answer
-    finished: tuple[int, ...] = ()  # multigam: players in the order they finished
+    finished: tuple[int, ...] = ()  # players in the order they bore off their last checker
     outcome: Outcome | None = None
     match: MatchContext = field(default_factory=MatchContext)
     events: tuple[Event, ...] = ()
@@ -179,7 +91,7 @@ class Game:
         """A new game after the opening roll: the winner is on roll with the opening dice."""
         v = find_variant(variant)
         first, dice, rounds = opening_roll(v, source)
-        events = tuple(Event("opening", -1, r) for r in rounds)
+        events = tuple(Event(EventKind.OPENING, -1, r) for r in rounds)
         ctx = match or MatchContext(score=(0,) * v.players)
         return cls(Position.initial(v, turn=first), dice=dice, match=ctx, events=events)
 
@@ -208,31 +120,40 @@ class Game:
         return self.turn
 
     @property
-    def awaiting(self) -> str:
-        """What the game waits for: ``over``, ``resign-answer``, ``double-answer``, ``roll`` or ``play``."""
+    def awaiting(self) -> Awaiting:
+        """What the game waits for: an answer to a resignation or a double, a roll, a play; or nothing."""
         if self.outcome is not None:
-            return "over"
+            return Awaiting.OVER
         if self.resign_offer is not None:
-            return "resign-answer"
+            return Awaiting.RESIGN_ANSWER
         if self.double_offered:
-            return "double-answer"
-        return "roll" if self.dice is None else "play"
+            return Awaiting.DOUBLE_ANSWER
+        return Awaiting.ROLL if self.dice is None else Awaiting.PLAY
 
     def legal_plays(self) -> tuple[Play, ...]:
         if self.dice is None or self.outcome is not None:
             return ()
         return self.position.legal_plays(self.dice)
 
+    def next_moves(self, prefix: Sequence[Move] = ()) -> tuple[tuple[Move, ...], Play | None]:
+        """For a move-by-move picker: the distinct single moves that can follow ``prefix`` (the moves
+        picked so far, in any order) on the way to a legal play, and the legal play ``prefix``
+        already makes, if any (see :func:`engine.picker.next_moves`). ``((), None)`` when nothing is
+        to be played (no dice, game over, a pass)."""
+        if self.dice is None or self.outcome is not None:
+            return (), None
+        return next_moves(self.position, self.dice, prefix)
+
     def must_pass(self) -> bool:
         """Rolled, and no die can be played."""
         plays = self.legal_plays()
         return len(plays) == 1 and not plays[0].moves
 
-    def cube_limit(self) -> int | None:
-        """In a match, the cube never goes past what the leader needs."""
+    def cube_limit(self) -> int:
+        """How high the cube may go: what the leader needs in a match, else :data:`MAX_CUBE`."""
         if self.match.target <= 0:
-            return None
-        return min(self.match.needs(p) for p in range(2))
+            return MAX_CUBE
+        return min(MAX_CUBE, *(self.match.needs(p) for p in range(2)))
 
     def may_double(self, player: int | None = None) -> bool:
         """May ``player`` (default: the player to move) double now, before rolling?"""
@@ -246,11 +167,41 @@ class Game:
             and self.resign_offer is None
             and not self.match.crawford
             and self.cube_owner in (None, p)
-            and (self.cube_limit() is None or self.cube * 2 <= self.cube_limit())
+            and self.cube * 2 <= self.cube_limit()
         )
 
+    def resignation_value(self, player: int) -> WinKind:
+        """The most a resignation by ``player`` can still cost now, per RULES.md; the points are
+        ``kind.multiplier`` × the cube.
+
+        - ``backgammon``: a single once ``player`` has borne a checker off; otherwise a backgammon
+          while a checker of theirs is on the bar or in the opponent's home board, else a gammon
+          (exactly what the game would be worth if the opponent bore off now).
+        - ``backgammon-mulligan``: a Mulligan (3) while one is still possible for the winner (the
+          resigner has a checker on the bar or outside their own home board), else a single.
+        - multigam: ``PLACINGS`` (the player takes the lowest place still open); other variants: a single.
+        """
+        if not _is_int(player) or player not in range(self.variant.players):
+            raise GameStateError(f"there is no player {quoted(player)} in {self.variant.name}")
+        if self.variant.is_multiplayer:
+            return WinKind.PLACINGS
+        return loss_kind(self.position, player)
+
+    def active_players(self) -> list[int]:
+        """Players still moving: not finished and (multigam) not left. In a two-player game a
+        resignation is an offer or ends the game, so only bearing off takes a player out."""
+        gone = set(self.finished)
+        if self.variant.is_multiplayer:
+            gone.update(e.player for e in self.events if e.kind in _LEAVING)
+        return [p for p in range(self.variant.players) if p not in gone]
+
+    def _scored(self, termination: Termination, winner: int, kind: WinKind) -> Outcome:
+        """A two-player game won as ``kind`` now: its multiplier × the cube, or a single game by the
+        Jacoby rule (money play, the cube never turned)."""
+        return Outcome.scored(termination, winner, kind, self.cube, self.match, cubed=self.variant.cube)
+
     def _opponent(self, player: int) -> int:
-        return 1 - player if self.variant.players == 2 else player
+        return player if self.variant.is_multiplayer else 1 - player
 
     def _check_actor(self, player: int | None, action: str) -> None:
         if self.outcome is not None:
@@ -258,26 +209,28 @@ class Game:
         if player is not None and player != self.actor:
             raise GameStateError(f"it is not your turn to {action}")
 
+    def _check_leaver(self, player: object) -> None:
+        if self.outcome is not None:
+            raise GameStateError("the game is over already")
+        if not _is_int(player) or player not in self.active_players():
+            raise GameStateError("you are not playing in this game")
+
     # ------------------------------------------------------------------ actions
     def roll(self, source: DiceSource, player: int | None = None) -> Game:
         self._check_actor(player, "roll")
-        if self.awaiting != "roll":
+        if self.awaiting != Awaiting.ROLL:
             raise GameStateError(
                 "the dice have already been rolled" if self.dice else "answer the offer first"
             )
         dice = roll(source)
-        return _evolve(self, dice=dice, events=(*self.events, Event("roll", self.turn, tuple(dice))))
-
-    def with_dice(self, dice: Dice) -> Game:
-        """Set the roll directly (for tests and analysis)."""
-        return replace(self, dice=dice)
+        return _evolve(self, dice=dice, events=(*self.events, Event(EventKind.ROLL, self.turn, tuple(dice))))
 
     def play(self, play: Play | str, player: int | None = None) -> Game:
         """Make a legal play (a :class:`Play` or notation) and hand the turn on."""
         self._check_actor(player, "move")
-        if self.awaiting != "play":
+        if self.awaiting != Awaiting.PLAY:
             raise GameStateError(
-                "roll the dice first" if self.awaiting == "roll" else "answer the offer first"
+                "roll the dice first" if self.awaiting == Awaiting.ROLL else "answer the offer first"
             )
         assert self.dice is not None
         if isinstance(play, str):
@@ -285,7 +238,8 @@ class Game:
         elif play not in self.legal_plays():
             raise GameStateError("that play is not legal here")
         mover = self.turn
-        event = Event("play", mover, tuple(self.dice), tuple(format_moves(self.position, play.moves)))
+        moves = tuple(format_moves(self.position, play.moves))
+        event = Event(EventKind.PLAY, mover, tuple(self.dice), moves)
         game = _evolve(
             self,
             events=(*self.events, event),
@@ -302,56 +256,28 @@ class Game:
         finished = self.finished
         if pos.off[mover] == v.checkers and mover not in finished:
             finished = (*finished, mover)
-        if v.players == 2:
+        if not v.is_multiplayer:
             if mover in finished:
-                kind = self._win_kind(mover)
-                outcome = Outcome(Termination.BORNE_OFF, mover, kind, kind.multiplier * self.cube)
+                outcome = self._scored(Termination.BORNE_OFF, mover, loss_kind(pos, 1 - mover))
                 return _evolve(self, finished=finished, outcome=outcome)
             return _evolve(self, position=pos.with_turn(1 - mover))
         game = _evolve(self, finished=finished)
         active = game.active_players()
         if len(active) <= 1:
-            return replace(game, outcome=_placings_outcome(v, game._placings(active)))
-        nxt = mover
-        while True:
-            nxt = (nxt + 1) % v.players
-            if nxt in active:
-                break
-        return _evolve(game, position=pos.with_turn(nxt))
+            return replace(game, outcome=placings_outcome(v, game._placings(active)))
+        return _evolve(game, position=pos.with_turn(_next_active(mover, active, v.players)))
 
     def _placings(self, active: list[int]) -> tuple[int, ...]:
         """Finished players first, then whoever is still playing, then leavers (first to leave last)."""
-        leavers = [e.player for e in self.events if e.kind in ("resign", "forfeit")]
+        leavers = [e.player for e in self.events if e.kind in _LEAVING]
         return (*self.finished, *active, *reversed(leavers))
-
-    def _win_kind(self, winner: int) -> WinKind:
-        v = self.variant
-        pos = self.position
-        loser = 1 - winner
-        if v.scoring == "mulligan":
-            path = paths_for(v)[loser]
-            home = {path[k] for k in range(v.points - 6, v.points)}
-            outside = pos.bar[loser] > 0 or any(
-                val and (val & 3) == loser and i not in home for i, val in enumerate(pos.board)
-            )
-            return WinKind.MULLIGAN if outside else WinKind.SINGLE
-        if v.scoring != "backgammon" or pos.off[loser] > 0:
-            return WinKind.SINGLE
-        path = paths_for(v)[winner]
-        winner_home = {path[k] for k in range(v.points - 6, v.points)}
-        if pos.bar[loser] or any(
-            val and (val & 3) == loser and i in winner_home for i, val in enumerate(pos.board)
-        ):
-            return WinKind.BACKGAMMON
-        return WinKind.GAMMON
 
     def double(self, player: int | None = None) -> Game:
         self._check_actor(player, "double")
         if not self.may_double(self.turn):
             raise GameStateError(self._why_no_double())
-        return replace(
-            self, double_offered=True, events=(*self.events, Event("double", self.turn, value=self.cube * 2))
-        )
+        event = Event(EventKind.DOUBLE, self.turn, value=self.cube * 2)
+        return replace(self, double_offered=True, events=(*self.events, event))
 
     def _why_no_double(self) -> str:
         if not self.variant.cube:
@@ -360,15 +286,19 @@ class Game:
             return "you can only double before you roll"
         if self.double_offered:
             return "a double is already waiting for an answer"
+        if self.resign_offer is not None:
+            return "answer the resignation first"
         if self.match.crawford:
             return "no doubling in the Crawford game"
         if self.cube_owner not in (None, self.turn):
             return "your opponent owns the cube"
+        if self.match.target <= 0:
+            return f"the cube never goes past {MAX_CUBE}"
         return f"the cube cannot go past {self.cube_limit()}, what the leader needs"
 
     def take(self, player: int | None = None) -> Game:
         self._check_actor(player, "take")
-        if not self.double_offered:
+        if self.resign_offer is not None or not self.double_offered:
             raise GameStateError("there is no double to take")
         taker = self._opponent(self.turn)
         return replace(
@@ -376,52 +306,64 @@ class Game:
             double_offered=False,
             cube=self.cube * 2,
             cube_owner=taker,
-            events=(*self.events, Event("take", taker, value=self.cube * 2)),
+            events=(*self.events, Event(EventKind.TAKE, taker, value=self.cube * 2)),
         )
 
     def drop(self, player: int | None = None) -> Game:
         self._check_actor(player, "drop")
-        if not self.double_offered:
+        if self.resign_offer is not None or not self.double_offered:
             raise GameStateError("there is no double to drop")
         dropper = self._opponent(self.turn)
         outcome = Outcome(Termination.DROPPED, self.turn, WinKind.SINGLE, self.cube)
         return replace(
-            self, double_offered=False, outcome=outcome, events=(*self.events, Event("drop", dropper))
+            self, double_offered=False, outcome=outcome, events=(*self.events, Event(EventKind.DROP, dropper))
         )
 
-    def resign(self, player: int, level: int = 1) -> Game:
-        """``player`` resigns: in backgammon an offer of a single (1), gammon (2) or backgammon (3)
-        that the opponent accepts or rejects; elsewhere the game (or, in multigam, the player's
-        place) is lost at once."""
-        if self.outcome is not None:
-            raise GameStateError("the game is over already")
-        if player not in range(self.variant.players) or player in self.finished:
-            raise GameStateError("you are not playing in this game")
-        event = Event("resign", player, value=level)
-        if self.variant.players > 2:
-            return self._drop_out(player, event)
-        if self.variant.scoring != "backgammon":
-            kind = WinKind.SINGLE
-            return replace(
-                self,
-                outcome=Outcome(Termination.RESIGNED, 1 - player, kind, kind.multiplier * self.cube),
-                events=(*self.events, event),
+    def resign(self, player: int, level: int | None = None) -> Game:
+        """``player`` resigns.
+
+        In backgammon it is an offer of a single (1), gammon (2) or backgammon (3), at most what the
+        game can still cost (:meth:`resignation_value`; ``None``: that), which the opponent accepts
+        or rejects. Elsewhere the game is lost at once at :meth:`resignation_value` (``level``, if
+        given, must be its multiplier); in multigam the player takes the lowest place still open.
+        """
+        self._check_leaver(player)
+        worth = self.resignation_value(player)
+        if level is None:
+            level = worth.multiplier
+        if self.variant.scoring == "backgammon":
+            if not _is_int(level) or level not in (1, 2, 3):
+                raise GameStateError(
+                    f"resign a single (1), a gammon (2) or a backgammon (3), not {quoted(level)}"
+                )
+            if level > worth.multiplier:
+                raise GameStateError(
+                    f"the game cannot cost more than {_A_KIND[worth]} now: resign for at most that"
+                )
+            if self.resign_offer is not None:
+                raise GameStateError("a resignation is already waiting for an answer")
+            event = Event(EventKind.RESIGN, player, value=level)
+            return replace(self, resign_offer=(player, level), events=(*self.events, event))
+        if level != worth.multiplier:
+            points = worth.multiplier * self.cube
+            raise GameStateError(
+                f"a resignation in {self.variant.title} costs {points} point{'s' if points != 1 else ''} now"
             )
-        if level not in (1, 2, 3):
-            raise GameStateError("resign a single (1), a gammon (2) or a backgammon (3)")
-        if self.resign_offer is not None:
-            raise GameStateError("a resignation is already waiting for an answer")
-        return replace(self, resign_offer=(player, level), events=(*self.events, event))
+        event = Event(EventKind.RESIGN, player, value=level)
+        if self.variant.is_multiplayer:
+            return self._drop_out(player, event)
+        outcome = Outcome(Termination.RESIGNED, 1 - player, worth, worth.multiplier * self.cube)
+        return replace(self, outcome=outcome, events=(*self.events, event))
 
     def accept_resignation(self, player: int | None = None) -> Game:
         self._check_actor(player, "accept")
         if self.resign_offer is None:
             raise GameStateError("nobody has offered to resign")
         loser, level = self.resign_offer
-        kind = (WinKind.SINGLE, WinKind.GAMMON, WinKind.BACKGAMMON)[level - 1]
-        outcome = Outcome(Termination.RESIGNED, 1 - loser, kind, level * self.cube)
+        outcome = self._scored(Termination.RESIGNED, 1 - loser, kind_of_level(level))
+        event = Event(EventKind.ACCEPT, 1 - loser)
         return replace(
-            self, resign_offer=None, outcome=outcome, events=(*self.events, Event("accept", 1 - loser))
+            self, resign_offer=None, double_offered=False, outcome=outcome, events=(*self.events, event)
         )
 
     def reject_resignation(self, player: int | None = None) -> Game:
@@ -429,17 +371,23 @@ class Game:
         if self.resign_offer is None:
             raise GameStateError("nobody has offered to resign")
         loser = self.resign_offer[0]
-        return replace(self, resign_offer=None, events=(*self.events, Event("reject", 1 - loser)))
+        return replace(self, resign_offer=None, events=(*self.events, Event(EventKind.REJECT, 1 - loser)))
 
     def forfeit(self, player: int) -> Game:
-        """``player`` loses by forfeit (timeout, cancel): a single game times the cube."""
-        if self.outcome is not None:
-            raise GameStateError("the game is over already")
-        event = Event("forfeit", player)
-        if self.variant.players > 2:
+        """``player`` loses by forfeit (timeout, cancel): a single game times the cube (in multigam,
+        the lowest place still open). Any offer waiting for an answer lapses."""
+        self._check_leaver(player)
+        event = Event(EventKind.FORFEIT, player)
+        if self.variant.is_multiplayer:
             return self._drop_out(player, event)
         outcome = Outcome(Termination.FORFEIT, 1 - player, WinKind.SINGLE, self.cube)
-        return replace(self, outcome=outcome, events=(*self.events, event))
+        return replace(
+            self,
+            outcome=outcome,
+            double_offered=False,
+            resign_offer=None,
+            events=(*self.events, event),
+        )
 
     def _drop_out(self, player: int, event: Event) -> Game:
         """Multigam: a player who leaves takes the lowest place still open and is skipped."""
@@ -447,20 +395,12 @@ class Game:
         game = replace(self, events=(*self.events, event))
         active = game.active_players()
         if len(active) <= 1:
-            return replace(game, outcome=_placings_outcome(v, game._placings(active)))
+            return replace(game, outcome=placings_outcome(v, game._placings(active)))
         if self.turn == player:
-            nxt = player
-            while True:
-                nxt = (nxt + 1) % v.players
-                if nxt in active:
-                    break
-            game = replace(game, position=game.position.with_turn(nxt), dice=None)
+            game = replace(
+                game, position=game.position.with_turn(_next_active(player, active, v.players)), dice=None
+            )
         return game
-
-    def active_players(self) -> list[int]:
-        """Players still moving (multigam: not finished and not left)."""
-        gone = set(self.finished) | {e.player for e in self.events if e.kind in ("resign", "forfeit")}
-        return [p for p in range(self.variant.players) if p not in gone]
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict:
@@ -475,11 +415,7 @@ class Game:
             "resign_offer": list(self.resign_offer) if self.resign_offer else None,
             "finished": list(self.finished),
             "outcome": self.outcome.to_json() if self.outcome else None,
-            "match": {
-                "target": self.match.target,
-                "score": list(self.match.score),
-                "crawford": self.match.crawford,
-            },
+            "match": self.match.to_json(),
             "events": [e.to_json() for e in self.events],
             "last_play": (
                 [[m.src, m.dst, m.hit] for m in self.last_play.moves] if self.last_play is not None else None
@@ -488,56 +424,81 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> Game:
-        """Read :meth:`to_json`'s output; anything else raises :class:`GameDataError`."""
-        if not isinstance(data, dict):
-            raise GameDataError("a stored game must be a JSON object")
-        if data.get("format") != FORMAT_VERSION:
+    def from_json(cls, data: object) -> Game:
+        """Read :meth:`to_json`'s output; anything else, or a state no game can reach, raises
+        :class:`GameDataError` (and only that)."""
+        game = cls(**game_fields(data))
+        game._check_state()
+        return game
+
+    def _check_state(self) -> None:
+        """Raise :class:`GameDataError` unless the fields fit together as a game can have them."""
+        v = self.variant
+        pos = self.position
+        if not v.cube and (self.cube != 1 or self.cube_owner is not None or self.double_offered):
+            raise GameDataError(f"{v.name} has no doubling cube")
+        if (self.cube == 1) != (self.cube_owner is None):
+            raise GameDataError("the cube is centred at 1 and owned once doubled")
+        if self.cube > self.cube_limit():
+            raise GameDataError(f"the cube is at {self.cube}, past the {self.cube_limit()} it may reach")
+        done = [p for p in range(v.players) if pos.off[p] == v.checkers]
+        if sorted(self.finished) != done:
             raise GameDataError(
-                f"unknown game format {data.get('format')!r} (this engine reads {FORMAT_VERSION})"
+                f"the finished players {list(self.finished)} are not those with every checker off"
             )
-        try:
-            return cls._from_json(data)
-        except PositionError as exc:
-            raise GameDataError(f"the stored game's position is not valid: {exc}") from None
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise GameDataError(f"the stored game cannot be read: {type(exc).__name__}: {exc}") from None
+        if self.outcome is None:
+            self._check_live()
+        else:
+            self._check_over(self.outcome)
 
-    @classmethod
-    def _from_json(cls, data: dict) -> Game:
-        position = Position.from_json(data["position"])
-        players = position.variant.players
-        last_player = _optional_player(data.get("last_player"), players)
-        last_play = None
-        if data.get("last_play") is not None:
-            moves = tuple(Move(int(s), int(d), bool(h)) for s, d, h in data["last_play"])
-            # A play's result keeps its mover on turn; the game then handed the turn on.
-            mover = position.turn if last_player is None else last_player
-            last_play = Play(moves, position.with_turn(mover))
-        m = data.get("match") or {}
-        dice = Dice.parse(data["dice"]) if data.get("dice") else None
-        resign = data.get("resign_offer")
-        resign_offer = (int(resign[0]), int(resign[1])) if resign else None
-        return cls(
-            position=position,
-            dice=dice,
-            cube=int(data.get("cube", 1)),
-            cube_owner=_optional_player(data.get("cube_owner"), players),
-            double_offered=bool(data.get("double_offered")),
-            resign_offer=resign_offer,
-            finished=tuple(int(p) for p in data.get("finished", ())),
-            outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
-            match=MatchContext(
-                int(m.get("target", 0)),
-                tuple(int(s) for s in m.get("score", (0,) * players)),
-                bool(m.get("crawford", False)),
-            ),
-            events=tuple(Event.from_json(e) for e in data.get("events", ())),
-            last_play=last_play,
-            last_player=last_player,
-        )
+    def _check_live(self) -> None:
+        v = self.variant
+        if self.turn not in self.active_players():
+            raise GameDataError(f"player {self.turn} is on turn but has left the game")
+        if len(self.active_players()) < 2 or (not v.is_multiplayer and self.finished):
+            raise GameDataError("a game with a player who has borne everything off must have an outcome")
+        if self.double_offered and (
+            self.dice is not None
+            or self.match.crawford
+            or self.cube_owner not in (None, self.turn)
+            or self.cube * 2 > self.cube_limit()
+        ):
+            raise GameDataError("a double is offered where the player to move may not double")
+        if self.resign_offer is not None:
+            player, level = self.resign_offer
+            if v.scoring != "backgammon":
+                raise GameDataError(f"a resignation in {v.name} is not an offer")
+            if level > self.resignation_value(player).multiplier:
+                raise GameDataError("a resignation is offered for more than the game can cost")
+
+    def _check_over(self, outcome: Outcome) -> None:
+        v = self.variant
+        if self.double_offered or self.resign_offer is not None:
+            raise GameDataError("an offer waits for an answer in a game that is over")
+        if v.is_multiplayer:
+            if outcome.placings[: len(self.finished)] != self.finished:
+                raise GameDataError("the placings do not start with the players who finished")
+            return
+        due = outcome.kind.multiplier * self.cube
+        if outcome.termination in (Termination.BORNE_OFF, Termination.RESIGNED):
+            due = self._scored(outcome.termination, outcome.winner, outcome.kind).points
+            if outcome.jacoby != (due != outcome.kind.multiplier * self.cube):
+                raise GameDataError("an outcome is scored by the Jacoby rule exactly when the rule applies")
+        if outcome.points != due:
+            raise GameDataError(
+                f"a {outcome.kind.value} with the cube at {self.cube} is not {outcome.points}"
+            )
+        if (outcome.termination is Termination.BORNE_OFF) != bool(self.finished):
+            raise GameDataError("a game is won by bearing off exactly when a player has borne off everything")
+        if self.finished and (
+            self.finished != (outcome.winner,)
+            or outcome.kind is not loss_kind(self.position, 1 - outcome.winner)
+        ):
+            raise GameDataError("the outcome does not match the final position")
 
 
+_LEAVING = (EventKind.RESIGN, EventKind.FORFEIT)
+_A_KIND = {WinKind.SINGLE: "a single game", WinKind.GAMMON: "a gammon", WinKind.BACKGAMMON: "a backgammon"}
 _GAME_FIELDS = tuple(f.name for f in fields(Game))
 _set_field = object.__setattr__
 
@@ -551,175 +512,30 @@ def _evolve(game: Game, **changes: object) -> Game:
     return new
 
 
-def _optional_player(value: object, players: int) -> int | None:
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise ValueError(f"{value!r} is not a player")
-    return value
+def _next_active(player: int, active: list[int], players: int) -> int:
+    """The next player after ``player`` in seat order who is still in ``active``."""
+    nxt = player
+    while True:
+        nxt = (nxt + 1) % players
+        if nxt in active:
+            return nxt
 
 
-def _placings_outcome(v: Variant, placings: tuple[int, ...]) -> Outcome:
-    scores = [0] * v.players
-    for place, p in enumerate(placings):
-        scores[p] = v.placing_points[place]
-    return Outcome(
-        Termination.BORNE_OFF, placings[0], WinKind.PLACINGS, v.placing_points[0], placings, tuple(scores)
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    """A match: games until someone reaches ``target`` points (money play: ``target == 0``, one game).
-
-    Multigam matches are a single game scored by placings.
-    """
-
-    variant: Variant
-    target: int
-    score: tuple[int, ...]
-    games_played: int = 0
-    crawford_done: bool = False
-    outcomes: tuple[Outcome, ...] = ()
-
-    @classmethod
-    def new(cls, variant: str | Variant, target: int | None = None) -> Match:
-        v = find_variant(variant)
-        if target is None:
-            target = v.match_target_default
-        if v.scoring == "mulligan":
-            target = 3  # "the majority of 5 games": first to 3
-        if target < 0 or target > 99:
-            raise GameStateError("a match is from 1 to 99 points (0 for a single money game)")
-        if v.players > 2:
-            target = 0
-        return cls(v, target, (0,) * v.players)
-
-    @property
-    def is_over(self) -> bool:
-        if self.target <= 0:
-            return self.games_played > 0
-        return max(self.score) >= self.target
-
-    @property
-    def winner(self) -> int | None:
-        if not self.is_over:
-            return None
-        if self.target <= 0:
-            return self.outcomes[-1].winner if self.outcomes else None
-        return max(range(len(self.score)), key=lambda p: self.score[p])
-
-    def next_context(self) -> MatchContext:
-        crawford = False
-        if self.variant.cube and self.target > 1 and not self.crawford_done:
-            crawford = any(s == self.target - 1 for s in self.score) and not all(
-                s == self.target - 1 for s in self.score
-            )
-        return MatchContext(self.target, self.score, crawford)
-
-    def start_game(self, source: DiceSource) -> Game:
-        if self.is_over:
-            raise GameStateError("the match is over")
-        return Game.start(self.variant, source, match=self.next_context())
-
-    def record(self, outcome: Outcome) -> Match:
-        """The match after a game ended with ``outcome``."""
-        if outcome.kind is WinKind.PLACINGS:
-            score = tuple(a + b for a, b in zip(self.score, outcome.scores, strict=True))
-        else:
-            score = list(self.score)
-            points = outcome.points
-            if outcome.termination is Termination.FORFEIT and self.target > 0:
-                points = max(points, self.target - score[outcome.winner])  # a forfeit loses the match
-            score[outcome.winner] += points
-            score = tuple(score)
-        crawford_done = self.crawford_done or self.next_context().crawford
-        return replace(
-            self,
-            score=score,
-            games_played=self.games_played + 1,
-            crawford_done=crawford_done,
-            outcomes=(*self.outcomes, outcome),
-        )
-
-    def to_json(self) -> dict:
-        return {
-            "format": FORMAT_VERSION,
-            "variant": self.variant.name,
-            "target": self.target,
-            "score": list(self.score),
-            "games_played": self.games_played,
-            "crawford_done": self.crawford_done,
-            "outcomes": [o.to_json() for o in self.outcomes],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict) -> Match:
-        """Read :meth:`to_json`'s output; anything else raises :class:`GameDataError`."""
-        if not isinstance(data, dict):
-            raise GameDataError("a stored match must be a JSON object")
-        if data.get("format") != FORMAT_VERSION:
-            raise GameDataError(
-                f"unknown match format {data.get('format')!r} (this engine reads {FORMAT_VERSION})"
-            )
-        try:
-            v = find_variant(data["variant"])
-            score = tuple(int(s) for s in data["score"])
-            if len(score) != v.players:
-                raise ValueError(f"{v.name} has {v.players} players, the score has {len(score)}")
-            return cls(
-                v,
-                int(data["target"]),
-                score,
-                int(data.get("games_played", 0)),
-                bool(data.get("crawford_done", False)),
-                tuple(Outcome.from_json(o) for o in data.get("outcomes", ())),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise GameDataError(f"the stored match cannot be read: {type(exc).__name__}: {exc}") from None
-
-
-def replay(variant: str | Variant, events: Sequence[Event], match: MatchContext | None = None) -> Game:
-    """Rebuild a game from its record, checking every play against the rules."""
-    from engine.dice import ScriptedDice
-
-    v = find_variant(variant)
-    opening = [e for e in events if e.kind == "opening"]
-    dice_seq = [d for e in opening for d in e.dice if d]
-    game = Game.start(v, ScriptedDice(dice_seq), match=match)
-    for e in events[len(opening) :]:
-        if e.kind == "roll":
-            game = game.roll(ScriptedDice(e.dice))
-        elif e.kind == "play":
-            text = " ".join(e.moves)
-            play = game.position.parse_play(game.dice, text) if e.moves else game.legal_plays()[0]
-            game = game.play(play)
-        elif e.kind == "double":
-            game = game.double()
-        elif e.kind == "take":
-            game = game.take()
-        elif e.kind == "drop":
-            game = game.drop()
-        elif e.kind == "resign":
-            game = game.resign(e.player, e.value or 1)
-        elif e.kind == "accept":
-            game = game.accept_resignation()
-        elif e.kind == "reject":
-            game = game.reject_resignation()
-        elif e.kind == "forfeit":
-            game = game.forfeit(e.player)
-    return game
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 __all__ = [
+    "MAX_CUBE",
+    "MAX_MATCH_POINTS",
     "OFF",
+    "Awaiting",
     "Event",
+    "EventKind",
     "Game",
-    "Match",
     "MatchContext",
     "Outcome",
     "Termination",
     "WinKind",
     "opening_roll",
-    "replay",
 ]

@@ -7,9 +7,10 @@ a blot when ``4 <= value < 8``. Use :meth:`Position.point` for the readable ``(o
 
 Legal plays follow gnubg's rule: generate the resulting positions, keep one entry per distinct
 position, then show each with the moves that reach it. Generation runs on raw tuples with per-variant,
-per-player tables (see ``_make_expander``); a double's moves are generated with their sources in path
-order only (moves of one die commute), and only the final results become Position and Play objects.
-Each position memoises its legal plays per roll (``_cache``, created on first use).
+per-player tables (:mod:`engine.movegen`), and only the final results become Position and Play
+objects. Each position memoises its legal plays per roll (``_cache``, created on first use). Dice
+live in :mod:`engine.dice`, moves and paths in :mod:`engine.moves`; notation and Position IDs
+(:mod:`engine.notation`, :mod:`engine.position_id`) are reached through the methods here.
 """
 
 from __future__ import annotations
@@ -17,60 +18,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
-from engine.errors import PositionError
+from engine import notation
+from engine import position_id as ids
+from engine.dice import Dice, dice_pair
+from engine.errors import DiceError, PositionError, PositionIdError, quoted
+from engine.movegen import expanders, legal_results
+from engine.moves import BAR, OFF, Move, paths_for
 from engine.variants import Variant, find_variant
 
-BAR = 0
-"""``Move.src`` of a checker entering from the bar."""
-OFF = -1
-"""``Move.dst`` of a checker borne off."""
-
-
-class Dice(NamedTuple):
-    """Two dice as rolled. ``Dice(5, 3)``; ``str`` gives ``"5-3"``."""
-
-    first: int
-    second: int
-
-    @classmethod
-    def parse(cls, text: str | Sequence[int]) -> Dice:
-        """Read ``"5-3"``, ``"53"``, ``"5 3"`` or ``[5, 3]``."""
-        if isinstance(text, str):
-            digits = [c for c in text if c.isdigit()]
-            values = [int(c) for c in digits]
-        else:
-            values = [int(x) for x in text]
-        if len(values) != 2 or not all(1 <= x <= 6 for x in values):
-            raise ValueError(f"dice must be two numbers from 1 to 6, not {text!r}")
-        return cls(values[0], values[1])
-
-    @property
-    def is_double(self) -> bool:
-        return self.first == self.second
-
-    @property
-    def high(self) -> int:
-        return max(self.first, self.second)
-
-    @property
-    def low(self) -> int:
-        return min(self.first, self.second)
-
-    def __str__(self) -> str:
-        return f"{self.first}-{self.second}"
-
-
-class Move(NamedTuple):
-    """One checker moved by one die, in absolute points (``BAR`` / ``OFF`` for the ends)."""
-
-    src: int
-    dst: int
-    hit: bool = False
-
-    def __repr__(self) -> str:
-        return f"Move({self.src}, {self.dst}{', hit=True' if self.hit else ''})"
+__all__ = ["BAR", "OFF", "Dice", "Move", "Play", "Position", "all_dice", "paths_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,29 +39,6 @@ class Play:
 
     def __len__(self) -> int:
         return len(self.moves)
-
-
-def _paths(variant: Variant) -> tuple[tuple[int, ...], ...]:
-    """For each player, the board index of path step k (k = 1..N) at ``path[k - 1]``."""
-    n = variant.points
-    out = []
-    for direction in variant.directions:
-        if direction > 0:
-            out.append(tuple(range(n)))
-        else:
-            out.append(tuple(range(n - 1, -1, -1)))
-    return tuple(out)
-
-
-_PATHS: dict[str, tuple[tuple[int, ...], ...]] = {}
-
-
-def paths_for(variant: Variant) -> tuple[tuple[int, ...], ...]:
-    try:
-        return _PATHS[variant.name]
-    except KeyError:
-        _PATHS[variant.name] = p = _paths(variant)
-        return p
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +100,8 @@ class Position:
                 raise PositionError(f"{v.name} has {n} points, not {len(points)}")
             items = enumerate(points, start=1)
         for point, entry in items:
-            if not isinstance(point, int) or not 1 <= point <= n:
-                raise PositionError(f"point {point!r} is not on a {n}-point board")
+            if not _is_int(point) or not 1 <= point <= n:
+                raise PositionError(f"point {quoted(point)} is not on a {n}-point board")
             if entry is None:
                 continue
             if (
@@ -176,15 +110,17 @@ class Position:
                 or len(entry) != 2
                 or not all(_is_int(x) for x in entry)
             ):
-                raise PositionError(f"point {point} must be null or [player, count], not {entry!r}")
+                raise PositionError(f"point {point} must be null or [player, count], not {quoted(entry)}")
             owner, count = entry
             if not 0 <= owner < v.players:
-                raise PositionError(f"point {point}: there is no player {owner} in {v.name}")
-            if count < 0:
-                raise PositionError(f"point {point}: a count of {count} checkers")
+                raise PositionError(f"point {point}: there is no player {quoted(owner)} in {v.name}")
+            if not 0 <= count <= v.checkers:
+                raise PositionError(
+                    f"point {point}: a count of {quoted(count)} checkers (a player has {v.checkers})"
+                )
             if count:
                 board[point - 1] = count * 4 + owner
-        bar_t = _int_tuple("bar", bar) if bar is not None else (0,) * v.players
+        bar_t = _int_tuple("bar", bar, v) if bar is not None else (0,) * v.players
         if off is None:
             on = [bar_t[p] if p < len(bar_t) else 0 for p in range(v.players)]
             for val in board:
@@ -192,9 +128,9 @@ class Position:
                     on[val & 3] += val >> 2
             off_t = tuple(v.checkers - c for c in on)
         else:
-            off_t = _int_tuple("off", off)
+            off_t = _int_tuple("off", off, v)
         if not _is_int(turn):
-            raise PositionError(f"turn must be a player number, not {turn!r}")
+            raise PositionError(f"turn must be a player number, not {quoted(turn)}")
         pos = cls(v, turn, tuple(board), bar_t, off_t)
         pos.validate()
         return pos
@@ -207,7 +143,7 @@ class Position:
         if len(self.bar) != v.players or len(self.off) != v.players:
             raise PositionError(f"{v.name} needs bar and off counts for {v.players} players")
         if not 0 <= self.turn < v.players:
-            raise PositionError(f"turn must be a player from 0 to {v.players - 1}, not {self.turn}")
+            raise PositionError(f"turn must be a player from 0 to {v.players - 1}, not {quoted(self.turn)}")
         totals = list(self.bar)
         for i, val in enumerate(self.board):
             if val == 0:
@@ -275,10 +211,6 @@ class Position:
     def with_turn(self, turn: int) -> Position:
         return Position(self.variant, turn, self.board, self.bar, self.off)
 
-    def key(self) -> tuple:
-        """A hashable key of everything but the variant."""
-        return (self.turn, self.board, self.bar)
-
     def __hash__(self) -> int:
         return hash((self.variant.name, self.turn, self.board, self.bar, self.off))
 
@@ -294,28 +226,30 @@ class Position:
         )
 
     def __repr__(self) -> str:
-        from engine.position_id import encode_full_id
-
-        return f"Position.from_id({encode_full_id(self)!r})"
+        return f"Position.from_id({ids.encode_full_id(self)!r})"
 
     # ----------------------------------------------------------------- moving
     def single_moves(self, die: int, player: int | None = None) -> list[tuple[Move, Position]]:
         """Every way ``player`` (default: the player to move) can play one ``die`` from here."""
         p = self.turn if player is None else player
+        if type(die) is not int or die not in _DIE_FACES:
+            raise DiceError(f"a die is a whole number from 1 to 6, not {quoted(die)}")
+        if type(p) is not int or not 0 <= p < self.variant.players:
+            raise PositionError(f"there is no player {quoted(p)} in {self.variant.name}")
         v, turn = self.variant, self.turn
         return [
             (move, _new_position(v, turn, b, bar, off))
-            for move, b, bar, off, _k in _expanders(v)[p](self.board, self.bar, self.off, die)
+            for move, b, bar, off, _k in expanders(v)[p](self.board, self.bar, self.off, die)
         ]
 
     def legal_plays(self, dice: Dice | Sequence[int]) -> tuple[Play, ...]:
-        """Every legal play for ``dice``, one per distinct resulting position (``()`` means pass).
+        """Every legal play for ``dice``, one per distinct resulting position (a single empty play
+        when no die can be played). ``dice`` is a :class:`Dice` or a pair of whole numbers from 1 to
+        6; anything else raises :class:`DiceError`.
 
         The result positions keep ``turn`` unchanged; the game flow hands the turn on.
         """
-        a, b = dice
-        if not (a in _DIE_FACES and b in _DIE_FACES):
-            raise ValueError(f"dice must be two numbers from 1 to 6, not {tuple(dice)!r}")
+        a, b = dice_pair(dice)
         cache = self._cache
         if cache is None:
             cache = {}
@@ -328,64 +262,43 @@ class Position:
         plays = tuple(
             [
                 _new_play(moves, _new_position(v, turn, board, bar, off))
-                for moves, board, bar, off in _legal(v, self.board, self.bar, self.off, turn, (a, b))
+                for moves, board, bar, off in legal_results(v, self.board, self.bar, self.off, turn, (a, b))
             ]
         )
         cache[cache_key] = plays
         return plays
 
-    def can_move(self, dice: Dice | Sequence[int]) -> bool:
-        return bool(self.legal_plays(dice))
-
-    def apply_moves(self, moves: Iterable[Move]) -> Position:
-        """Apply single moves one after another without checking the dice (for replays and tests).
-
-        Each move must still be a legal single step for the player to move; a bad one raises
-        :class:`PositionError`.
-        """
-        pos = self
-        for move in moves:
-            die = _die_for(pos, move)
-            for m, nxt in pos.single_moves(die):
-                if m.src == move.src and m.dst == move.dst:
-                    pos = nxt
-                    break
-            else:
-                raise PositionError(f"{move!r} cannot be played from this position")
-        return pos
-
-    # ----------------------------------------------------------------- notation
     def format_move(self, move: Move, player: int | None = None) -> str:
-        from engine.notation import format_move
-
-        return format_move(self, move, self.turn if player is None else player)
+        return notation.format_move(self, move, self.turn if player is None else player)
 
     def format_play(self, play: Play | Sequence[Move]) -> str:
-        from engine.notation import format_play
-
-        return format_play(self, play)
+        return notation.format_play(self, play)
 
     def parse_play(self, dice: Dice | Sequence[int], text: str) -> Play:
-        from engine.notation import parse_play
-
-        return parse_play(self, dice, text)
+        """The legal play ``text`` describes (see :mod:`engine.notation`), or a specific
+        :class:`engine.errors.PlayError`."""
+        return notation.parse_play(self, dice, text)  # type: ignore[return-value]
 
     # ----------------------------------------------------------------- IDs
     def position_id(self) -> str:
-        from engine.position_id import encode_position_id
-
-        return encode_position_id(self)
+        """The ID relative to the player on roll (for backgammon: gnubg's Position ID)."""
+        return ids.encode_position_id(self)
 
     def full_id(self) -> str:
-        from engine.position_id import encode_full_id
-
-        return encode_full_id(self)
+        """``variant:turn:ID``: reads back to this position on its own."""
+        return ids.encode_full_id(self)
 
     @classmethod
     def from_id(cls, text: str, variant: str | Variant | None = None, turn: int = 0) -> Position:
-        from engine.position_id import decode_id
-
-        return decode_id(text, variant, turn)
+        """Read :meth:`full_id`'s ``variant:turn:ID`` or, with ``variant`` given, a bare ID with
+        ``turn`` on roll; anything else raises :class:`PositionIdError`."""
+        v, turn, board, bar, off = ids.decode_id(text, variant, turn)
+        pos = cls(v, turn, board, bar, off)
+        try:
+            pos.validate()
+        except PositionError as exc:
+            raise PositionIdError(f"{text!r} is not a valid {v.name} position: {exc}") from None
+        return pos
 
     # ----------------------------------------------------------------- JSON
     def to_json(self, *, with_turn: bool = True) -> dict:
@@ -408,7 +321,7 @@ class Position:
         except KeyError as exc:
             raise PositionError(f"a position needs {exc.args[0]!r}") from None
         if not isinstance(variant, str):
-            raise PositionError(f"'variant' must be a variant's name, not {variant!r}")
+            raise PositionError(f"'variant' must be a variant's name, not {quoted(variant)}")
         v = find_variant(variant)
         if not isinstance(points, list) or len(points) != v.points:
             raise PositionError(f"'points' must be a list of {v.points} entries (point 1 first) for {v.name}")
@@ -474,277 +387,16 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _int_tuple(name: str, values: object) -> tuple[int, ...]:
+def _int_tuple(name: str, values: object, v: Variant) -> tuple[int, ...]:
     if (
         isinstance(values, str | bytes)
         or not isinstance(values, Sequence)
-        or not all(_is_int(x) for x in values)
+        or not all(_is_int(x) and 0 <= x <= v.checkers for x in values)
     ):
-        raise PositionError(f"{name!r} must be a list of whole numbers, one per player, not {values!r}")
+        raise PositionError(
+            f"{name!r} must be a list of counts from 0 to {v.checkers}, one per player, not {quoted(values)}"
+        )
     return tuple(values)
-
-
-# --------------------------------------------------------------------- generation
-#
-# Generation works on raw ``(board, bar, off)`` tuples; only the final, distinct results become
-# Position and Play objects. Per variant and player an *expander* (a closure over precomputed tables:
-# the board index of every path step, every single move as one shared Move object) lists the single
-# moves of one die.
-
-_MOVES: dict[tuple[int, int, bool], Move] = {}
-
-
-def _shared_move(src: int, dst: int, hit: bool = False) -> Move:
-    """One Move object per distinct move, shared by every generated play."""
-    key = (src, dst, hit)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = Move(src, dst, hit)
-    return move
-
-
-_EXPANDERS: dict[Variant, tuple] = {}
-
-
-def _expanders(v: Variant) -> tuple:
-    """Per player, the function listing single moves: ``expand(board, bar, off, die, kfrom=-1)``."""
-    try:
-        return _EXPANDERS[v]
-    except KeyError:
-        _EXPANDERS[v] = ex = tuple(_make_expander(v, p) for p in range(v.players))
-        return ex
-
-
-def _make_expander(v: Variant, p: int):
-    n = v.points
-    path = paths_for(v)[p]
-    strict = v.bar_rule == "strict"
-    rule = v.bearoff
-    home_k = n - 6  # path steps k >= home_k (0-based) are the home board
-    # entry[d] = (board index, move, move with hit); steps[d][k] = (k, src, dst, move, move with hit),
-    # where dst is a board index, -1 for an exact bear-off or -2 for an overshoot.
-    entry: list = [None]
-    steps: list = [None]
-    for d in range(1, 7):
-        idx = path[d - 1] if d <= n else -1
-        entry.append((idx, _shared_move(BAR, idx + 1), _shared_move(BAR, idx + 1, True)))
-        row = []
-        for k in range(n):
-            src = path[k]
-            t = k + d
-            if t < n:
-                dst = path[t]
-                row.append(
-                    (k, src, dst, _shared_move(src + 1, dst + 1), _shared_move(src + 1, dst + 1, True))
-                )
-            else:
-                move = _shared_move(src + 1, OFF)
-                row.append((k, src, -1 if t == n else -2, move, move))
-        steps.append(tuple(row))
-
-    def expand(board: tuple, bar: tuple, off: tuple, die: int, kfrom: int = -1) -> list:
-        """``[(move, board, bar, off, k), ...]`` for every single move of ``die``; ``k`` is the path
-        step of the source (-1: the bar). Only sources at step ``kfrom`` or later are moved."""
-        out = []
-        mybar = bar[p]
-        if mybar:
-            if kfrom < 0:
-                idx, move, move_hit = entry[die]
-                val = board[idx]
-                if val == 0 or (val & 3) == p:
-                    nb = list(board)
-                    nb[idx] = val + 4 if val else 4 + p
-                    nbar = list(bar)
-                    nbar[p] = mybar - 1
-                    out.append((move, tuple(nb), tuple(nbar), off, -1))
-                elif val < 8:
-                    nb = list(board)
-                    nb[idx] = 4 + p
-                    nbar = list(bar)
-                    nbar[p] = mybar - 1
-                    nbar[val & 3] += 1
-                    out.append((move_hit, tuple(nb), tuple(nbar), off, -1))
-            if strict:
-                return out
-        can_bear = None  # worked out when a bear-off is first possible
-        overshoot = False
-        k0 = -1  # the farthest-back checker's path step, once seen
-        row = steps[die]
-        for k, src, dst, move, move_hit in row[kfrom:] if kfrom > 0 else row:
-            sval = board[src]
-            if not sval or (sval & 3) != p:
-                continue
-            if k0 < 0:
-                k0 = k
-            if dst >= 0:
-                val = board[dst]
-                if val == 0 or (val & 3) == p:
-                    nb = list(board)
-                    nb[src] = sval - 4 if sval > 7 else 0
-                    nb[dst] = val + 4 if val else 4 + p
-                    out.append((move, tuple(nb), bar, off, k))
-                elif val < 8:
-                    nb = list(board)
-                    nb[src] = sval - 4 if sval > 7 else 0
-                    nb[dst] = 4 + p
-                    nbar = list(bar)
-                    nbar[val & 3] += 1
-                    out.append((move_hit, tuple(nb), tuple(nbar), off, k))
-                continue
-            if can_bear is None:
-                if kfrom > 0:  # sources before kfrom were skipped: find the farthest-back checker
-                    for j in range(kfrom):
-                        val = board[path[j]]
-                        if val and (val & 3) == p:
-                            k0 = j
-                            break
-                if rule == "always":
-                    can_bear = True
-                elif mybar:
-                    can_bear = False
-                else:
-                    can_bear = rule == "no-bar" or k0 >= home_k
-                overshoot = can_bear and not mybar
-            if can_bear and (dst == -1 or (overshoot and k == k0)):
-                nb = list(board)
-                nb[src] = sval - 4 if sval > 7 else 0
-                noff = list(off)
-                noff[p] += 1
-                out.append((move, tuple(nb), bar, tuple(noff), k))
-        return out
-
-    return expand
-
-
-def _expand(v: Variant, board, bar, off, p: int, die: int) -> list:
-    """All single moves of ``die`` for player ``p``: ``[(Move, board, bar, off), ...]``."""
-    return [item[:4] for item in _expanders(v)[p](board, bar, off, die)]
-
-
-def _legal(v: Variant, board, bar, off, p: int, dice: Sequence[int]) -> list:
-    """``[(moves, board, bar, off), ...]``, one per distinct legal result (the pass: ``moves == ()``)."""
-    expand = _expanders(v)[p]
-    a, b = dice
-    if v.forced == "order":
-        if a == b:
-            return _legal_order_double(expand, board, bar, off, a, v.doubles_moves)
-        return _legal_order(expand, board, bar, off, a, b)
-    if a == b:
-        return _legal_double(expand, board, bar, off, a, v.doubles_moves)
-    hi, lo = (a, b) if a > b else (b, a)
-    return _legal_standard(expand, board, bar, off, hi, lo)
-
-
-def _legal_standard(expand, board, bar, off, hi: int, lo: int) -> list:
-    """The standard policy, two different dice: both if possible, else the larger if possible."""
-    results: dict = {}
-    first_hi = expand(board, bar, off, hi)
-    first_lo = expand(board, bar, off, lo)
-    for first, second_die in ((first_hi, lo), (first_lo, hi)):
-        for m1, b1, r1, o1, _k in first:
-            for m2, b2, r2, o2, _k2 in expand(b1, r1, o1, second_die):
-                key = (b2, r2)
-                if key not in results:
-                    results[key] = ((m1, m2), b2, r2, o2)
-    if results:
-        return list(results.values())
-    # No play uses both dice: the larger one if it can be played, else the smaller.
-    single = first_hi or first_lo
-    if single:
-        return [((m1,), b1, r1, o1) for m1, b1, r1, o1, _k in single]
-    return [((), board, bar, off)]
-
-
-def _legal_double(expand, board, bar, off, die: int, count: int) -> list:
-    """The standard policy with a double: as many of the ``count`` moves as possible.
-
-    Moves of one die commute, so only sequences whose sources never go back along the path are
-    generated (each legal sequence has such an ordering, which is also legal); duplicates of a
-    result are then merged.
-    """
-    frontier = [((), board, bar, off, -1)]
-    for _ in range(count):
-        nxt = [
-            ((*moves, m), b1, r1, o1, k1)
-            for moves, b0, r0, o0, k0 in frontier
-            for m, b1, r1, o1, k1 in expand(b0, r0, o0, die, k0)
-        ]
-        if not nxt:
-            break
-        frontier = nxt
-    results: dict = {}
-    for moves, b1, r1, o1, _k in frontier:
-        key = (b1, r1)
-        if key not in results:
-            results[key] = (moves, b1, r1, o1)
-    return list(results.values())
-
-
-def _legal_order(expand, board, bar, off, a: int, b: int) -> list:
-    """The order policy, two different dice: the player picks the order; each die in turn is played
-    if it can be at that moment and skipped if not."""
-    results: dict = {}
-    first_a = expand(board, bar, off, a)
-    first_b = expand(board, bar, off, b)
-    for first, other, second_die in ((first_a, first_b, b), (first_b, first_a, a)):
-        if not first:
-            # The first die cannot be played: skipped; the other is played alone if it can be.
-            for m, b1, r1, o1, _k in other:
-                results.setdefault((b1, r1), ((m,), b1, r1, o1))
-            continue
-        for m1, b1, r1, o1, _k in first:
-            second = expand(b1, r1, o1, second_die)
-            if second:
-                for m2, b2, r2, o2, _k2 in second:
-                    key = (b2, r2)
-                    if key not in results:
-                        results[key] = ((m1, m2), b2, r2, o2)
-            else:
-                results.setdefault((b1, r1), ((m1,), b1, r1, o1))
-    if not results:
-        return [((), board, bar, off)]
-    return list(results.values())
-
-
-def _legal_order_double(expand, board, bar, off, die: int, count: int) -> list:
-    """The order policy with a double: each of the ``count`` moves is played whenever it can be."""
-    results: dict = {}
-    frontier = [((), board, bar, off)]
-    for _ in range(count):
-        nxt = []
-        for moves, b0, r0, o0 in frontier:
-            found = expand(b0, r0, o0, die)
-            if found:
-                nxt.extend(((*moves, m), b1, r1, o1) for m, b1, r1, o1, _k in found)
-            elif moves:
-                results.setdefault((b0, r0), (moves, b0, r0, o0))
-        frontier = nxt
-    for moves, b1, r1, o1 in frontier:
-        results.setdefault((b1, r1), (moves, b1, r1, o1))
-    if not results:
-        return [((), board, bar, off)]
-    return list(results.values())
-
-
-def _die_for_move(v: Variant, move: Move, p: int) -> int:
-    """Pips between the ends of ``move`` (for a bear-off: the distance of its source)."""
-    n = v.points
-    if move.src == BAR:
-        k_src = 0
-    else:
-        k_src = move.src if v.directions[p] > 0 else n + 1 - move.src
-    k_dst = n + 1 if move.dst == OFF else (move.dst if v.directions[p] > 0 else n + 1 - move.dst)
-    return k_dst - k_src
-
-
-def _die_for(pos: Position, move: Move) -> int:
-    """The die a single move needs; a bear-off may need any die at least its distance."""
-    steps = _die_for_move(pos.variant, move, pos.turn)
-    if move.dst == OFF:
-        for die in range(steps, 7):
-            if any(m.src == move.src and m.dst == OFF for m, _ in pos.single_moves(die)):
-                return die
-    return steps
 
 
 def all_dice() -> Iterator[Dice]:

@@ -9,17 +9,29 @@ written in base64 without padding. For ``backgammon`` this is exactly gnubg's 14
 ID, so it can be pasted into gnubg.
 
 The ID is relative to the player on roll; :func:`encode_full_id` adds the variant and the turn
-(``minigam:0:ID``) so any position reads back on its own.
+(``minigam:0:ID``) so any position reads back on its own. Decoding gives the parts of a position
+(:class:`DecodedId`); ``Position.from_id`` builds and checks the position.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+from typing import NamedTuple
 
-from engine.errors import PositionError, PositionIdError
-from engine.position import Position, paths_for
+from engine.errors import PositionIdError, quoted
+from engine.moves import PositionLike, paths_for
 from engine.variants import UnknownVariantError, Variant, find_variant
+
+
+class DecodedId(NamedTuple):
+    """What an ID says: a position's parts, not yet checked against the variant's rules."""
+
+    variant: Variant
+    turn: int
+    board: tuple[int, ...]
+    bar: tuple[int, ...]
+    off: tuple[int, ...]
 
 
 def _order(variant: Variant, turn: int) -> list[int]:
@@ -28,7 +40,7 @@ def _order(variant: Variant, turn: int) -> list[int]:
     return [(turn + i) % n for i in range(1, n + 1)]
 
 
-def _key_bits(pos: Position) -> list[int]:
+def _key_bits(pos: PositionLike) -> list[int]:
     v = pos.variant
     paths = paths_for(v)
     bits: list[int] = []
@@ -50,7 +62,7 @@ def _key_length(variant: Variant) -> int:
     return (raw + 7) // 8 * 8
 
 
-def encode_position_id(pos: Position) -> str:
+def encode_position_id(pos: PositionLike) -> str:
     """The ID relative to the player on roll (for backgammon: gnubg's Position ID)."""
     bits = _key_bits(pos)
     total = _key_length(pos.variant)
@@ -64,17 +76,18 @@ def encode_position_id(pos: Position) -> str:
     return base64.b64encode(bytes(data)).decode("ascii").rstrip("=")
 
 
-def encode_full_id(pos: Position) -> str:
+def encode_full_id(pos: PositionLike) -> str:
     return f"{pos.variant.name}:{pos.turn}:{encode_position_id(pos)}"
 
 
-def decode_position_id(text: str, variant: str | Variant, turn: int = 0) -> Position:
-    """Read an ID made by :func:`encode_position_id` for ``variant`` with ``turn`` on roll."""
+def decode_position_id(text: str, variant: str | Variant, turn: int = 0) -> DecodedId:
+    """Read an ID made by :func:`encode_position_id` for ``variant`` with ``turn`` on roll
+    (``Position.from_id`` checks the result against the rules)."""
     v = find_variant(variant)
     if not isinstance(text, str):
         raise PositionIdError("a Position ID must be text")
-    if not isinstance(turn, int) or not 0 <= turn < v.players:
-        raise PositionIdError(f"turn must be from 0 to {v.players - 1}, not {turn}")
+    if type(turn) is not int or not 0 <= turn < v.players:
+        raise PositionIdError(f"turn must be from 0 to {v.players - 1}, not {quoted(turn)}")
     raw = text.strip()
     total = _key_length(v)
     want_chars = (total + 5) // 6
@@ -120,15 +133,10 @@ def decode_position_id(text: str, variant: str | Variant, turn: int = 0) -> Posi
     if any(c > v.checkers for c in on):
         raise PositionIdError(f"{text!r} has more than {v.checkers} checkers for one player")
     off = tuple(v.checkers - c for c in on)
-    pos = Position(v, turn, tuple(board), tuple(bar), off)
-    try:
-        pos.validate()
-    except PositionError as exc:
-        raise PositionIdError(f"{text!r} is not a valid {v.name} position: {exc}") from None
-    return pos
+    return DecodedId(v, turn, tuple(board), tuple(bar), off)
 
 
-def decode_id(text: str, variant: str | Variant | None = None, turn: int = 0) -> Position:
+def decode_id(text: str, variant: str | Variant | None = None, turn: int = 0) -> DecodedId:
     """Read ``variant:turn:ID`` or, with ``variant`` given, a bare ID (``turn`` on roll)."""
     if not isinstance(text, str):
         raise PositionIdError("a Position ID must be text")

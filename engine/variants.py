@@ -41,7 +41,9 @@ class Variant:
     cube: bool = False
     start: tuple[tuple[int, int], ...] = ()
     directions: tuple[int, ...] = (1, -1)
-    match_target_default: int = 1
+    fixed_target: int | None = None
+    """The match target when the variant sets it (Mulligan: first to 3; multigam: 0, one game scored
+    by placings); ``None`` when players choose it."""
     placing_points: tuple[int, ...] = ()
     summary: str = ""
     aliases: tuple[str, ...] = field(default=())
@@ -54,6 +56,16 @@ class Variant:
     @property
     def is_backgammon(self) -> bool:
         return self.points == 24
+
+    @property
+    def is_multiplayer(self) -> bool:
+        """More than two players (multigam): placings, turns passed round the table, leavers skipped."""
+        return self.players > 2
+
+    @property
+    def match_target_default(self) -> int:
+        """The target of a match when nobody chooses one: the fixed target, else a one-point match."""
+        return 1 if self.fixed_target is None else self.fixed_target
 
     def __repr__(self) -> str:
         return f"find_variant({self.name!r})"
@@ -125,6 +137,7 @@ VARIANTS: dict[str, Variant] = {
             scoring="placings",
             numbering="absolute",
             directions=(1, 1, 1, 1),
+            fixed_target=0,
             placing_points=(5, 3, 2, 1),
             summary="Four players, 5 checkers each, all moving the same way; places score 5/3/2/1.",
         ),
@@ -158,7 +171,7 @@ VARIANTS: dict[str, Variant] = {
             scoring="mulligan",
             numbering="own",
             start=BACKGAMMON_START,
-            match_target_default=3,
+            fixed_target=3,
             summary="Backgammon without the cube: a win is 1, a Mulligan 3; first to 3 points.",
         ),
     )

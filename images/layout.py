@@ -10,7 +10,7 @@ Tests use :func:`checker_centre` to sample the pixel under a checker.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from engine import Variant, find_variant
@@ -106,8 +106,10 @@ class BoardLayout:
     dice: tuple[tuple[int, int], ...]  # per player: centre of the pair of dice
     die: int  # die size
     cube: tuple[tuple[int, int], ...] = ()  # bg: centred, owned by player 0, owned by player 1
+    offered_cube: tuple[tuple[int, int], ...] = ()  # bg, per player: the cube they offer at its new value
     bar_column: Rect | None = None  # bg: the bar between the halves
     side_columns: tuple[Rect, ...] = ()  # 6-point boards: left and right columns; bg: cube, tray
+    notes: Rect | None = None  # below the footer: lines of small print (gnubg's IDs), when asked for
 
     def checker_centre(self, point: int, index: int) -> tuple[int, int]:
         if not 1 <= point <= len(self.columns):
@@ -138,16 +140,30 @@ def _rect(t: Theme, x0: float, y0: float, x1: float, y1: float) -> Rect:
     return Rect(t.px(x0), t.px(y0), t.px(x1), t.px(y1))
 
 
+NOTE_LINE = 24  # height of a line of footer notes
+
+
 @lru_cache(maxsize=64)
-def board_layout(kind: str, perspective: int = 0, theme: Theme = DEFAULT_THEME) -> BoardLayout:
-    """The geometry of a board type (for ``"bg"``, drawn for ``perspective``) at ``theme.scale``."""
+def board_layout(
+    kind: str, perspective: int = 0, theme: Theme = DEFAULT_THEME, notes: int = 0
+) -> BoardLayout:
+    """The geometry of a board type (for ``"bg"``, drawn for ``perspective``) at ``theme.scale``, with
+    room for ``notes`` lines of small print under the footer."""
     if kind == SIX2:
-        return _six_layout(theme, players=2)
-    if kind == SIX4:
-        return _six_layout(theme, players=4)
-    if kind == BG:
-        return _bg_layout(theme, perspective)
-    raise ValueError(f"unknown board type {kind!r}; the types are {', '.join(KINDS)}")
+        lay = _six_layout(theme, players=2)
+    elif kind == SIX4:
+        lay = _six_layout(theme, players=4)
+    elif kind == BG:
+        lay = _bg_layout(theme, perspective)
+    else:
+        raise ValueError(f"unknown board type {kind!r}; the types are {', '.join(KINDS)}")
+    if notes <= 0:
+        return lay
+    t = theme
+    top = lay.footer.y1
+    height = t.px(NOTE_LINE) * notes + t.px(4)
+    rect = Rect(lay.footer.x0, top, lay.footer.x1, top + height)
+    return replace(lay, notes=rect, height=lay.height + height)
 
 
 # Base geometry (scale 1.0). Six-point boards: 100 px per point, checkers 84 px, five high.
@@ -354,6 +370,7 @@ def _bg_layout(t: Theme, perspective: int) -> BoardLayout:
         dice=(dice_by_seat[0], dice_by_seat[1]),
         die=t.px(48),
         cube=(cubes["centre"], cubes[0], cubes[1]),
+        offered_cube=tuple((x - t.px(70), y) for x, y in (dice_by_seat[0], dice_by_seat[1])),
         bar_column=bar_column,
         side_columns=(_rect(t, x_cube, field_y0, x_left, field_y1), tray),
     )

@@ -24,6 +24,7 @@ from engine import (
     SeededDice,
     Termination,
     WinKind,
+    selfplay,
 )
 from images.layout import BG, SIX2, SIX4
 
@@ -32,9 +33,19 @@ def _game(pos: Position, **fields) -> Game:
     return replace(Game(position=pos), **fields)
 
 
-def palette_games(kind: str) -> list[Game]:
-    """Games that show every colour a board type uses: all players' checkers, dice (rolled and last),
-    hits, ghosts, arrows, the cube, badges and text."""
+PALETTE_NAMES = ("Ann 😀🎲❤️🍀", "山田 🔥💎🌊🍇")
+
+
+def palette_games(kind: str) -> list[tuple[Game, tuple[str, ...] | None]]:
+    """Games (and names) that show every colour a board type uses: all players' checkers, dice (rolled
+    and last), hits, ghosts, arrows, the cube, offers, badges, text, and colour emoji in names."""
+    games = _palette_games(kind)
+    players = games[0].variant.players
+    names = (*PALETTE_NAMES, *PALETTE_NAMES)[:players]
+    return [(g, names if i == 0 else None) for i, g in enumerate(games)]
+
+
+def _palette_games(kind: str) -> list[Game]:
     if kind == SIX2:
         pos = Position.from_points(
             "minigam",
@@ -122,6 +133,7 @@ def palette_games(kind: str) -> list[Game]:
                 events=(Event("play", 0, (3, 1), ("8/5",)),),
             ),
             _game(pos, double_offered=True, last_play=play, last_player=1),
+            _game(pos.with_turn(1), resign_offer=(1, 2), cube=2, cube_owner=1, last_play=play, last_player=0),
         ]
     raise ValueError(f"unknown board type {kind!r}")
 
@@ -130,16 +142,20 @@ def palette_games(kind: str) -> list[Game]:
 
 
 def _play_until(game: Game, rng: random.Random, dice: SeededDice, done, double_at: int = 0) -> Game | None:
-    while game.outcome is None:
-        if game.awaiting == "roll":
-            plays = sum(1 for e in game.events if e.kind == "play")
-            if double_at and plays >= double_at and game.cube == 1 and game.may_double():
-                game = game.double().take()
-            game = game.roll(dice)
-        if done(game):
-            return game
-        plays = game.legal_plays()
-        game = game.play(rng.choice(plays))
+    """Random plays from ``game`` until ``done`` holds for a game awaiting a play (``None`` if the game
+    ends first); with ``double_at``, the player on roll doubles (and is taken) once the game has that
+    many plays and the cube is still at 1."""
+
+    def wants_to_double(g: Game) -> bool:
+        plays = sum(1 for e in g.events if e.kind == "play")
+        return bool(double_at) and plays >= double_at and g.cube == 1
+
+    seat = selfplay.ChoosePlays(lambda g: rng.choice(g.legal_plays()), double=wants_to_double)
+    if game.awaiting == "play" and done(game):
+        return game
+    for step in selfplay.steps(game, [seat] * game.variant.players, dice):
+        if step.after.awaiting == "play" and done(step.after):
+            return step.after
     return None
 
 

@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine import OFF, Dice, Game, Play, Position
 from engine.notation import format_play
-from images.layout import BG, board_kind
+from images.layout import board_kind
 
 PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
-_RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+
+Parts = tuple[str | int, ...]
+"""A sentence about the players: text, and seat numbers where their names go (so a picture can
+shorten a long name and keep the rest of the sentence, such as the roll)."""
+
+_SLOT = re.compile("\ue000(\\d)\ue001")
+
+
+def _slots(players: int) -> tuple[str, ...]:
+    """Stand-ins for the names while a sentence is written: private-use characters round the seat."""
+    return tuple(f"\ue000{p}\ue001" for p in range(players))
+
+
+def _parts(text: str) -> Parts:
+    pieces = _SLOT.split(text)
+    return tuple(int(x) if i % 2 else x for i, x in enumerate(pieces) if i % 2 or x)
+
+
+RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 _ACTION_WORDS = {
     "play": "to play",
     "roll": "to roll",
@@ -34,21 +53,37 @@ class Scene:
     cube_owner: int | None
     has_cube: bool
     double_offered: bool  # the player to move has doubled; the answer is awaited
+    resign_offer: tuple[int, int] | None  # (resigner, level 1-3) awaiting an answer
     match_target: int
     match_score: tuple[int, ...]
     crawford: bool
-    places: tuple[str | None, ...]  # per player: "1st" ... for finished players, "out" for leavers
+    places: tuple[str | None, ...]  # per player: "1st" ... for finished players and leavers
+    left: tuple[str | None, ...]  # per player: "resigned" or "timed out" for a multigam leaver
     badges: tuple[str | None, ...]  # per player: "to play", "to roll", "to answer", "winner", ...
     match_info: str  # "match to 7 · Crawford game", "" for a single game
     last_play: Play | None
     last_player: int | None
-    status: str
-    last_text: str
+    status_parts: Parts  # whose turn and what to do, or the result
+    last_parts: Parts  # the last play ("" when none)
     over: bool
+    notes: tuple[str, ...] = ()  # small print under the footer (gnubg's IDs)
 
     @property
     def players(self) -> int:
         return self.position.variant.players
+
+    @property
+    def status(self) -> str:
+        return self.sentence(self.status_parts)
+
+    @property
+    def last_text(self) -> str:
+        return self.sentence(self.last_parts)
+
+    def sentence(self, parts: Parts, names: Sequence[str] | None = None) -> str:
+        """``parts`` with the players' names (or ``names``, shortened ones) put in."""
+        shown = self.names if names is None else names
+        return "".join(shown[p] if isinstance(p, int) else p for p in parts)
 
     def name(self, player: int) -> str:
         return self.names[player]
@@ -69,13 +104,50 @@ def build_scene(
     names: Sequence[str] | None = None,
     perspective: int | None = None,
     last_play: Play | None = None,
+    score: Sequence[int] | None = None,
+    footer: str | Sequence[str] | None = None,
 ) -> Scene:
-    """Read everything a picture needs from ``state`` (a :class:`Game` or a :class:`Position`)."""
+    """Read everything a picture needs from ``state`` (a :class:`Game` or a :class:`Position`).
+
+    ``score`` replaces the match score shown (one number per seat: a finished game's final score);
+    ``footer`` is small print drawn under the footer, one string per line."""
     if isinstance(state, Game):
-        return _from_game(state, names, perspective, last_play)
-    if isinstance(state, Position):
-        return _from_position(state, names, perspective, last_play)
-    raise TypeError(f"render needs an engine Game or Position, not {type(state).__name__}")
+        scene = _from_game(state, names, perspective, last_play)
+    elif isinstance(state, Position):
+        scene = _from_position(state, names, perspective, last_play)
+    else:
+        raise TypeError(f"render needs an engine Game or Position, not {type(state).__name__}")
+    changes: dict = {}
+    if score is not None:
+        changes["match_score"] = _check_score(score, scene.players)
+    if footer is not None:
+        changes["notes"] = _check_footer(footer)
+    return replace(scene, **changes) if changes else scene
+
+
+MAX_FOOTER_LINES = 3
+
+
+def _check_score(score: object, players: int) -> tuple[int, ...]:
+    if isinstance(score, str | bytes) or not isinstance(score, Sequence):
+        raise TypeError(f"score must be a sequence of {players} numbers, one per seat, not {score!r}")
+    values = tuple(score)
+    if len(values) != players or not all(
+        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values
+    ):
+        raise ValueError(f"score must be {players} whole numbers of 0 or more, one per seat, not {score!r}")
+    return values
+
+
+def _check_footer(footer: object) -> tuple[str, ...]:
+    lines = (footer,) if isinstance(footer, str) else footer
+    if not isinstance(lines, Sequence) or not all(isinstance(line, str) for line in lines):
+        raise TypeError(f"footer must be a string or a sequence of strings, not {footer!r}")
+    out = tuple(" ".join(line.split()) for line in lines)
+    out = tuple(line for line in out if line)
+    if len(out) > MAX_FOOTER_LINES:
+        raise ValueError(f"footer has {len(out)} lines; at most {MAX_FOOTER_LINES} fit under the board")
+    return out
 
 
 def _check_perspective(position: Position, perspective: int | None) -> int:
@@ -129,16 +201,19 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
             break
 
     places: list[str | None] = [None] * v.players
+    left: list[str | None] = [None] * v.players
     if v.players > 2:
         order = list(game.outcome.placings) if game.outcome is not None else list(game.finished)
         for i, p in enumerate(order):
             places[p] = PLACE_WORDS[i]
-        if game.outcome is None:
-            for e in game.events:
-                if e.kind in ("resign", "forfeit"):
-                    places[e.player] = "out"
+        leavers = [e for e in game.events if e.kind in ("resign", "forfeit")]
+        for i, e in enumerate(leavers):
+            # a leaver takes the lowest place still open: the first to leave is last
+            places[e.player] = PLACE_WORDS[v.players - 1 - i]
+            left[e.player] = "resigned" if e.kind == "resign" else "timed out"
 
-    status = _game_status(game, names_t)
+    slots = _slots(v.players)
+    status = _game_status(game, slots)
     badges: list[str | None] = [None] * v.players
     if game.outcome is None and game.actor is not None:
         badges[game.actor] = _ACTION_WORDS[game.awaiting]
@@ -146,7 +221,7 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         badges[game.outcome.winner] = "winner"
     last_text = ""
     if play is not None and last_player is not None:
-        who = names_t[last_player]
+        who = slots[last_player]
         rolled = f" {last_dice}" if last_dice else ""
         if play.moves:
             last_text = f"{who} played{rolled}: {_play_text(pos, play, last_player)}"
@@ -167,16 +242,18 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         cube_owner=game.cube_owner,
         has_cube=v.cube,
         double_offered=game.double_offered and game.outcome is None,
+        resign_offer=game.resign_offer if game.outcome is None else None,
         match_target=game.match.target,
         match_score=tuple(game.match.score),
         crawford=game.match.crawford,
         places=tuple(places),
+        left=tuple(left),
         badges=tuple(badges),
         match_info=_match_info(game),
         last_play=play,
         last_player=last_player,
-        status=status,
-        last_text=last_text,
+        status_parts=_parts(status),
+        last_parts=_parts(last_text),
         over=game.outcome is not None,
     )
 
@@ -193,6 +270,8 @@ def _match_info(game: Game) -> str:
     words = f"match to {target}"
     if game.match.crawford:
         words += " · Crawford game"
+    elif v.cube and target - 1 in game.match.score:
+        words += " · post-Crawford"
     return words
 
 
@@ -214,7 +293,7 @@ def _game_status(game: Game, names: tuple[str, ...]) -> str:
     assert game.resign_offer is not None
     loser, level = game.resign_offer
     answerer = names[game.actor] if game.actor is not None else ""
-    what = _RESIGN_WORDS.get(level, "the game")
+    what = RESIGN_WORDS.get(level, "the game")
     return f"{names[loser]} offers to resign {what} ({level * game.cube}): {answerer} to accept or reject"
 
 
@@ -234,9 +313,10 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
     seat = _check_perspective(pos, perspective)
     _check_play(pos, last_play)
     last_player = _guess_mover(pos, last_play) if last_play is not None else None
+    slots = _slots(v.players)
     last_text = ""
     if last_play is not None and last_player is not None:
-        who = names_t[last_player]
+        who = slots[last_player]
         if last_play.moves:
             last_text = f"{who} played {_play_text(pos, last_play, last_player)}"
         else:
@@ -249,9 +329,7 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
             places[p] = "done"
     winner = pos.winner if v.players == 2 else None
     status = (
-        f"{names_t[winner]} has borne off every checker"
-        if winner is not None
-        else f"{names_t[pos.turn]} to move"
+        f"{slots[winner]} has borne off every checker" if winner is not None else f"{slots[pos.turn]} to move"
     )
     return Scene(
         position=pos,
@@ -267,10 +345,12 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
         cube_owner=None,
         has_cube=v.cube,
         double_offered=False,
+        resign_offer=None,
         match_target=0,
         match_score=(0,) * v.players,
         crawford=False,
         places=tuple(places),
+        left=(None,) * v.players,
         badges=tuple(
             "winner" if p == winner else "to move" if p == pos.turn and not over else None
             for p in range(v.players)
@@ -278,11 +358,7 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
         match_info="",
         last_play=last_play,
         last_player=last_player,
-        status=status,
-        last_text=last_text,
+        status_parts=_parts(status),
+        last_parts=_parts(last_text),
         over=over,
     )
-
-
-def is_backgammon(scene: Scene) -> bool:
-    return scene.kind == BG

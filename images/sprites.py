@@ -1,4 +1,4 @@
-"""Pre-drawn pieces (checkers, dice, cube, rings) and the shipped fonts, cached per theme.
+"""Pre-drawn pieces (checkers, dice, cube, rings, arrows), cached per theme.
 
 Every sprite is drawn four times larger and scaled down, which gives smooth edges. The caches are keyed
 by immutable values only (a :class:`Theme` is frozen), so they never change what a render returns.
@@ -8,46 +8,13 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from images.theme import RGB
-
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
-FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
-FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+from images.theme import RGB, Theme
+from images.typeset import font
 
 _SS = 4  # supersampling factor
-
-
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped DejaVu Sans at ``size`` px. The basic layout engine keeps output identical on
-    machines with and without libraqm."""
-    path = FONT_BOLD if bold else FONT_REGULAR
-    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
-
-
-_NOTDEF = "\U0010fffd"  # a private-use character: no font has it, so it draws the "missing" box
-
-
-@lru_cache(maxsize=4096)
-def has_glyph(char: str) -> bool:
-    """Does the shipped font draw ``char`` (rather than its empty box)?"""
-    if char.isspace():
-        return True
-    f = font(24, bold=True)
-    mask = f.getmask(char)
-    missing = f.getmask(_NOTDEF)
-    return not (mask.size == missing.size and bytes(mask) == bytes(missing))
-
-
-def drawable(text: str) -> str:
-    """``text`` without the characters the shipped font cannot draw (emoji, CJK, ...), spaces tidied."""
-    if all(has_glyph(c) for c in text):
-        return text
-    return " ".join("".join(c for c in text if has_glyph(c)).split())
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -220,10 +187,8 @@ def arrow_masks(
     points: tuple[tuple[float, float], ...], width: float, head: float, edge: float
 ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
     """A smooth arrow along ``points`` (a polyline, its head at the last point) as two greyscale
-    masks, the outline (``edge`` px wider all round) and the body, plus the top-left corner where they go.
-
-    Drawn at twice the size in one 8-bit channel and box-reduced: cheap even for long arrows.
-    """
+    masks at twice the size, the outline (``edge`` px wider all round) and the body, plus the top-left
+    corner where they go once halved (see :func:`paste_arrow`)."""
     ss = 2
     pad = head + width + edge + 4
     xs = [p[0] for p in points]
@@ -251,10 +216,62 @@ def arrow_masks(
     for grow in (edge * ss, 0.0):
         m = Image.new("L", (w * ss, h * ss), 0)
         d = ImageDraw.Draw(m)
-        d.line(shaft, fill=255, width=round(width * ss + 2 * grow), joint="curve")
+        d.line(shaft, fill=255, width=round(width * ss + 2 * grow))
         r = (width * ss + 2 * grow) / 2
         sx, sy = shaft[0]
         d.ellipse((sx - r, sy - r, sx + r, sy + r), fill=255)
         d.polygon(head_polygon(grow), fill=255)
-        masks.append(m.reduce(ss))
+        masks.append(m)
     return masks[0], masks[1], (x0, y0)
+
+
+def paste_arrow(
+    im: Image.Image, t: Theme, pts, colour: RGB, edge: RGB, *, width: float = 6, head: float = 18
+) -> None:
+    """An arrow along ``pts`` on ``im`` in ``colour`` with an ``edge`` outline. The masks are halved
+    (box-averaged: smooth edges) and pasted in strips, skipping their empty parts: a long diagonal
+    arrow's box is mostly empty, and both steps cost the same for every pixel of the box they are given."""
+    outline, body, (x, y) = arrow_masks(
+        tuple(pts), max(2.0, width * t.scale), max(6.0, head * t.scale), max(1.0, 2 * t.scale)
+    )
+    strip = 64  # rows of the doubled masks: 32 of the picture
+    for top in range(0, outline.height, strip):
+        band = (0, top, outline.width, min(outline.height, top + strip))
+        inked = outline.crop(band).getbbox()
+        if inked is None:
+            continue
+        # whole 2x2 blocks only, so the halving matches halving the whole mask
+        a0, b0 = inked[0] & ~1, (top + inked[1]) & ~1
+        a1, b1 = (inked[2] + 1) & ~1, (top + inked[3] + 1) & ~1
+        box = (x + a0 // 2, y + b0 // 2, x + a1 // 2, y + b1 // 2)
+        im.paste(edge, box, outline.crop((a0, b0, a1, b1)).reduce(2))
+        im.paste(colour, box, body.crop((a0, b0, a1, b1)).reduce(2))
+
+
+@lru_cache(maxsize=32)
+def faded_checker(fill: RGB, outline: RGB, marker: str, diameter: int, percent: int = 35) -> Image.Image:
+    """A checker at ``percent`` of its strength: a player with none in that place, or who left."""
+    out = checker(fill, outline, marker, diameter).copy()
+    out.putalpha(out.getchannel("A").point(lambda a: a * percent // 100))
+    return out
+
+
+@lru_cache(maxsize=8)
+def flag(size: int, ink: RGB) -> Image.Image:
+    """A white flag on a pole, outlined in ``ink``: an offer to resign."""
+    big = size * _SS
+    im = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    w = max(_SS, big // 14)
+    pole = big * 0.2
+    d.line((pole, big * 0.06, pole, big * 0.96), fill=(*ink, 255), width=w)
+    top, bottom, right = big * 0.1, big * 0.58, big * 0.92
+    wave = [(pole, top)]
+    for i in range(1, 9):
+        x = pole + (right - pole) * i / 8
+        wave.append((x, top + big * 0.05 * math.sin(i * math.pi / 4)))
+    for i in range(8, -1, -1):
+        x = pole + (right - pole) * i / 8
+        wave.append((x, bottom + big * 0.05 * math.sin(i * math.pi / 4)))
+    d.polygon(wave, fill=(255, 255, 255, 255), outline=(*ink, 255), width=w)
+    return _downscale(im, (size, size))

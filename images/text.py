@@ -12,14 +12,21 @@ SYMBOLS_TWO = ("X", "O")
 SYMBOLS_FOUR = ("A", "B", "C", "D")
 
 
-def render_text(state: Game | Position, names: Sequence[str] | None = None) -> str:
+def render_text(
+    state: Game | Position,
+    names: Sequence[str] | None = None,
+    *,
+    score: Sequence[int] | None = None,
+    footer: str | Sequence[str] | None = None,
+) -> str:
     """The board of ``state`` as a few lines of text: the points with ``X3`` (player X, 3 checkers), each
     player's bar, borne-off count and pips, whose turn it is and the last play.
 
     ``X``/``O`` are players 0 and 1 (``A``-``D`` in multigam); point numbers are RULES.md's (for
-    backgammon, the player to move's own numbers, laid out like the picture).
+    backgammon, the player to move's own numbers, laid out like the picture). ``score`` and ``footer``
+    as for :func:`images.render` (the footer's lines end the text).
     """
-    scene = build_scene(state, names=names)
+    scene = build_scene(state, names=names, score=score, footer=footer)
     symbols = SYMBOLS_FOUR if scene.players > 2 else SYMBOLS_TWO
     lines = [_headline(scene)]
     if scene.kind == BG:
@@ -31,6 +38,7 @@ def render_text(state: Game | Position, names: Sequence[str] | None = None) -> s
         lines.append("  everyone moves 1 -> 6")
     if scene.last_text:
         lines.append(f"  {scene.last_text}")
+    lines.extend(f"  {note}" for note in scene.notes)
     return "\n".join(lines)
 
 
@@ -91,7 +99,7 @@ def _player_lines(scene: Scene, symbols: Sequence[str]) -> list[str]:
         parts = [f"bar {pos.bar[p]}", f"off {pos.off[p]}"]
         place = scene.places[p]
         if place is not None:
-            parts.append(place)
+            parts.append(place if scene.left[p] is None else f"{place} ({scene.left[p]})")
         else:
             parts.append(f"pips {pos.pip_count(p)}")
         if scene.match_target > 0 and scene.players == 2:

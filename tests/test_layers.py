@@ -19,9 +19,12 @@ FORBIDDEN = {
     "images": frozenset({"discord", "aiosqlite", "bot", "sqlite3"}),
 }
 
-# The bot's match service and storage hold the rules of play and the data, and the service's thinking runs
-# in worker processes (the thinking and its workers); Discord stays in cogs and views.
-DISCORD_FREE_BOT_MODULES = ("service", "storage", "thinking", "workers")
+# Discord stays in the Discord glue (bot/app): the core, the store, the texts, the console and the workers
+# know nothing of it. SQL stays in the store's SQLite implementation: nothing above the store's protocol may
+# assume SQLite (a PostgreSQL store comes next).
+DISCORD_GLUE = "bot/app/"
+SQLITE_STORE = "bot/store/sqlite"
+SQL_MODULES = frozenset({"sqlite3", "aiosqlite"})
 
 _DYNAMIC_IMPORTERS = frozenset({"import_module", "__import__"})
 
@@ -143,11 +146,107 @@ def test_package_imports_nothing_from_the_layers_above(package: str) -> None:
     assert offenders == {}, f"{package}/ must not import {sorted(FORBIDDEN[package])}"
 
 
-def test_bot_match_service_and_storage_do_not_import_discord() -> None:
+def test_only_the_discord_glue_imports_discord() -> None:
     imports = {
-        path: names
-        for path, names in package_imports("bot").items()
-        if Path(path).parts[1].removesuffix(".py") in DISCORD_FREE_BOT_MODULES
+        path: names for path, names in package_imports("bot").items() if not path.startswith(DISCORD_GLUE)
     }
 
+    assert len(imports) > 10
     assert forbidden_imports(imports, frozenset({"discord"})) == {}
+
+
+def test_only_the_sqlite_store_speaks_sql() -> None:
+    imports = {
+        path: names for path, names in package_imports("bot").items() if not path.startswith(SQLITE_STORE)
+    }
+
+    assert forbidden_imports(imports, SQL_MODULES) == {}
+
+
+def test_nothing_above_the_store_imports_its_sqlite_implementation() -> None:
+    graph = module_graph()
+    users = sorted(
+        m for m, deps in graph.items() if "bot.store.sqlite" in deps and not m.startswith("bot.store")
+    )
+
+    assert users == []
+
+
+# --- import cycles -----------------------------------------------------------------------------------
+
+
+def module_graph() -> dict[str, set[str]]:
+    """First-party module -> the first-party modules it imports anywhere (``from a import b`` counts as
+    ``a.b`` when that is a module, else ``a``)."""
+    files = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for package in REQUIRED_PACKAGES
+        for path in (ROOT / package).rglob("*.py")
+        if "__pycache__" not in path.parts
+    }
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        deps: set[str] = set()
+        is_package = path.name == "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                deps.update(a.name for a in node.names if a.name in files)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = module.split(".")[
+                        : len(module.split(".")) - node.level + (1 if is_package else 0)
+                    ]
+                    base = ".".join([*parts, base] if base else parts)
+                for alias in node.names:
+                    full = f"{base}.{alias.name}"
+                    deps.add(full if full in files else base)
+        graph[module] = {d for d in deps if d in files and d != module}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    graph = module_graph()
+
+    assert len(graph) > 50
+    assert cycles(graph) == []

@@ -1,4 +1,5 @@
-"""Fixtures for the bot's tests: a real SQLite file per test, a fake clock, scripted dice."""
+"""Fixtures for the bot's tests: a real SQLite file per test, a fake clock, scripted dice; and helpers that
+act as a person would (through the core's one way in, at the version they saw)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
+from bot.core import Action, Board, Core, HouseRules, Result
+from bot.core.boards import actor_seat
+from bot.core.live import LiveMatch
+from bot.core.lobbies import LobbyAction
 from bot.models import PlayerRef
-from bot.service import MatchService, Result
-from bot.storage import Storage
-from engine import Game, Play, ScriptedDice
+from bot.store import Store, open_store
+from engine import Game, Play, ScriptedDice, SeededDice
 from engine.ai import Player
 
 GUILD = 1
@@ -20,6 +24,7 @@ ALICE = PlayerRef(11, "Alice")
 BOB = PlayerRef(22, "Bob")
 CAROL = PlayerRef(33, "Carol")
 ROBOT = PlayerRef(44, "Robo", is_bot=True)
+MODERATOR = PlayerRef(55, "Mod", moderator=True)
 
 
 class FirstPlay(Player):
@@ -48,31 +53,158 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Storage]:
-    s = await Storage.open(db_path)
+async def storage(db_path: Path) -> AsyncIterator[Store]:
+    s = await open_store(db_path)
     yield s
     await s.close()
 
 
 @pytest.fixture
-def make_service(storage: Storage, clock: FakeClock) -> Callable[..., MatchService]:
-    def make(dice: Sequence[int] | object = (), **kwargs) -> MatchService:
+def make_core(storage: Store, clock: FakeClock) -> Callable[..., Core]:
+    def make(dice: Sequence[int] | object = (), **kwargs) -> Core:
         source = ScriptedDice(dice) if isinstance(dice, list | tuple) else dice
         kwargs.setdefault("computer", first_play_factory)
-        return MatchService(storage, clock=clock, dice=source, **kwargs)
+        limits = {
+            k: kwargs.pop(k)
+            for k in ("challenge_timeout", "turn_timeout", "think_limit", "lobby_timeout")
+            if k in kwargs
+        }
+        if limits:
+            kwargs["rules"] = HouseRules(**limits)
+        return Core(storage, clock=clock, dice=source, **kwargs)
 
     return make
 
 
+# ---------------------------------------------------------------------- acting as people do
+
+
+def live(core: Core, channel: int = CHANNEL) -> LiveMatch:
+    """The match in play in ``channel`` (the test fails if there is none)."""
+    found = core.ctx.table.in_channel(channel)
+    assert found is not None, f"no match in channel {channel}"
+    return found
+
+
+def match_id_in(core: Core, channel: int = CHANNEL) -> int | None:
+    found = core.ctx.table.in_channel(channel)
+    return found.match_id if found is not None else None
+
+
+def game_of(core: Core, channel: int = CHANNEL) -> Game:
+    return live(core, channel).game
+
+
+async def act(
+    core: Core, user: PlayerRef, action: Action, argument: str = "", *, channel: int = CHANNEL
+) -> Result:
+    """``user`` acts on the match in ``channel`` as it stands now (a typed command)."""
+    match_id, version = core.matches.current(channel)
+    return await core.matches.act(match_id, version, user, action, argument)
+
+
+async def play(core: Core, user: PlayerRef, text: str, *, channel: int = CHANNEL) -> Result:
+    return await act(core, user, Action.PLAY, text, channel=channel)
+
+
+async def resign(core: Core, user: PlayerRef, *, channel: int = CHANNEL) -> Result:
+    return await act(core, user, Action.RESIGN, channel=channel)
+
+
 async def start_challenge_match(
-    service: MatchService, variant: str = "minigam", points: int = 1, channel: int = CHANNEL
+    core: Core, variant: str = "minigam", points: int = 1, channel: int = CHANNEL
 ) -> Result:
     """Alice challenges Bob in ``channel`` and Bob accepts; returns the acceptance's result."""
-    sent = await service.challenge(GUILD, channel, ALICE, BOB, variant, points)
+    sent = await core.challenges.challenge(GUILD, channel, ALICE, BOB, variant, points)
     challenge_id = sent.notices[0].challenge_id
-    assert challenge_id is not None
-    return await service.answer_challenge(challenge_id, BOB, accept=True)
+    return await core.challenges.answer(challenge_id, BOB, accept=True)
 
 
-def boards(result: Result) -> list:
-    return [n for n in result.notices if n.kind == "board"]
+def boards(result: Result) -> list[Board]:
+    return result.boards
+
+
+def menu(notice) -> tuple[str, ...]:
+    """The options of the first menu under a board or reply (``()`` if it has none)."""
+    return next((c.options for c in notice.controls if c.options), ())
+
+
+def actions(notice) -> list[str]:
+    """The controls under a board or reply, by their tokens."""
+    return [c.action.value for c in notice.controls]
+
+
+def game_by_id(core: Core, match_id: int) -> Game | None:
+    found = core.ctx.table.get(match_id)
+    return found.game if found is not None else None
+
+
+def version_of(core: Core, match_id: int) -> int | None:
+    found = core.ctx.table.get(match_id)
+    return found.version if found is not None else None
+
+
+# ---------------------------------------------------------------------- four-player games
+DAN = PlayerRef(77, "Dan")
+
+
+async def lobby_action(core: Core, lobby_id: int, user: PlayerRef, action: str) -> Result:
+    """``user`` clicks a lobby button (``join``, ``leave``, ``start``, ``close``) on the lobby as it is."""
+
+    lobby = await core.store.lobby(lobby_id)
+    assert lobby is not None
+    return await core.lobbies.act(lobby_id, lobby.version, user, LobbyAction(action))
+
+
+async def open_lobby(
+    core: Core, host: PlayerRef, *others: PlayerRef, level: str = "easy", channel: int = CHANNEL
+) -> int:
+    """``host`` opens a multigam lobby in ``channel`` and ``others`` join, in order; returns its id."""
+    opened = await core.lobbies.open(GUILD, channel, host, level)
+    lobby_id = opened.notices[0].lobby_id
+    for person in others:
+        await lobby_action(core, lobby_id, person, "join")
+    return lobby_id
+
+
+async def start_multigam(
+    core: Core, host: PlayerRef, *others: PlayerRef, level: str = "easy", channel: int = CHANNEL
+) -> Result:
+    """A lobby of ``host`` and ``others`` started by the host: the computer takes the empty seats."""
+    lobby_id = await open_lobby(core, host, *others, level=level, channel=channel)
+    return await lobby_action(core, lobby_id, host, "start")
+
+
+async def play_turn(core: Core, match_id: int) -> Result:
+    """Whoever is to act in ``match_id`` acts: the computer thinks, a person plays their first legal play."""
+    found = core.ctx.table.get(match_id)
+    assert found is not None, "the match is over"
+    seat = actor_seat(found)
+    assert seat is not None
+    if seat.is_computer:
+        return await core.matches.computer_turn(match_id)
+    game = found.game
+    text = game.position.format_play(game.legal_plays()[0])
+    person = PlayerRef(seat.user_id, seat.name)
+    return await core.matches.act(match_id, found.version, person, Action.PLAY, text)
+
+
+async def play_until(core: Core, match_id: int, done: Callable[[], bool], limit: int = 600) -> list[Result]:
+    """Turns in ``match_id`` until ``done()`` (or the match is over); every turn's result."""
+    results = []
+    for _ in range(limit):
+        if done() or core.ctx.table.get(match_id) is None:
+            return results
+        results.append(await play_turn(core, match_id))
+    raise AssertionError(f"match {match_id} did not get there in {limit} turns")
+
+
+class ScriptThenSeeded:
+    """Dice given in advance (an opening roll, say), then repeatable seeded dice."""
+
+    def __init__(self, first: Sequence[int], seed: int = 1) -> None:
+        self._first = list(first)
+        self._rest = SeededDice(seed)
+
+    def roll_die(self) -> int:
+        return self._first.pop(0) if self._first else self._rest.roll_die()

@@ -24,11 +24,13 @@ def test_defaults_with_an_empty_environment_and_no_env_file(tmp_path: Path) -> N
     assert s.api_base == "https://discord.com/api/v10"
     assert s.gateway_url == "wss://gateway.discord.gg"
     assert s.challenge_timeout == 600
+    assert s.lobby_timeout == 900
     assert s.turn_timeout == 86400
     assert s.bot_move_delay == 1.0
     assert s.local_output_dir == Path("data/boards")
     assert s.sweep_interval == 30
     assert s.ai_workers == 1
+    assert s.think_limit == 30
 
 
 def test_every_setting_is_read_from_the_environment() -> None:
@@ -40,12 +42,14 @@ def test_every_setting_is_read_from_the_environment() -> None:
         "DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10/",
         "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8081",
         "CHALLENGE_TIMEOUT_SECONDS": "60",
+        "LOBBY_TIMEOUT_SECONDS": "120",
         "TURN_TIMEOUT_SECONDS": "3600",
         "BOT_MOVE_DELAY_SECONDS": "0",
         "LOCAL_OUTPUT_DIR": "out/boards",
         "SWEEP_INTERVAL_SECONDS": "0.5",
         "RENDER_WORKERS": "2",
         "AI_WORKERS": "0",
+        "THINK_LIMIT_SECONDS": "2.5",
     }
     s = Settings.from_env(env, env_file=None)
 
@@ -56,10 +60,12 @@ def test_every_setting_is_read_from_the_environment() -> None:
     assert s.api_base == "http://127.0.0.1:8080/api/v10"
     assert s.gateway_url == "ws://127.0.0.1:8081"
     assert (s.challenge_timeout, s.turn_timeout, s.bot_move_delay) == (60, 3600, 0)
+    assert s.lobby_timeout == 120
     assert s.local_output_dir == Path("out/boards")
     assert s.sweep_interval == 0.5
     assert s.render_workers == 2
     assert s.ai_workers == 0
+    assert s.think_limit == 2.5
 
 
 def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
@@ -113,12 +119,14 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL",
         "CHALLENGE_TIMEOUT_SECONDS",
+        "LOBBY_TIMEOUT_SECONDS",
         "TURN_TIMEOUT_SECONDS",
         "BOT_MOVE_DELAY_SECONDS",
         "LOCAL_OUTPUT_DIR",
         "RENDER_WORKERS",
         "AI_WORKERS",
         "SWEEP_INTERVAL_SECONDS",
+        "THINK_LIMIT_SECONDS",
     }
 
 
@@ -144,6 +152,7 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         ({"AI_WORKERS": "-1"}, "AI_WORKERS must be a whole number from 0 to 8"),
         ({"AI_WORKERS": "1.5"}, "AI_WORKERS must be a whole number from 0 to 8"),
         ({"AI_WORKERS": "9"}, "AI_WORKERS must be a whole number from 0 to 8"),
+        ({"THINK_LIMIT_SECONDS": "0"}, "THINK_LIMIT_SECONDS must be a number of seconds, more than zero"),
     ],
 )
 def test_a_bad_value_is_one_clear_line(env: dict[str, str], message: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +14,8 @@ import pytest
 
 from bot.config import Settings
 from bot.console import CHANNEL_ID, Console, console_main
-from bot.service import MatchService
-from bot.storage import Storage
+from bot.core import Core
+from bot.store import open_store
 from engine import Match, SeededDice
 from tests.bot.conftest import first_play_factory
 
@@ -117,15 +118,15 @@ def test_the_console_explains_refusals_and_carries_on(tmp_path: Path) -> None:
     )
     assert "! Unknown command 'dance'. Type help for the commands." in lines
     assert any(line.startswith("! There's no game called 'chess'") for line in lines)
-    assert any(line.startswith("! The computer plays at easy, medium, hard") for line in lines)
+    assert any(line.startswith("! The computer plays Minigam at easy, medium, hard") for line in lines)
     assert "! Usage: /minigam challenge @friend [variant] [points]" in lines
     assert any(line.startswith("Minigam (minigam) — ") for line in lines)
     assert "Unrated" not in done.stdout  # the vs-bot after quit never ran
 
 
 async def test_a_whole_game_against_the_computer_in_process(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "db.sqlite3")
-    service = MatchService(storage, dice=SeededDice(5), computer=first_play_factory)
+    storage = await open_store(tmp_path / "db.sqlite3")
+    core = Core(storage, dice=SeededDice(5), computer=first_play_factory)
     out = io.StringIO()
     commands = iter(["/minigam vs-bot minigam easy"])
     console: Console
@@ -135,13 +136,13 @@ async def test_a_whole_game_against_the_computer_in_process(tmp_path: Path) -> N
         line = next(commands, None)
         if line is not None:
             return line + "\n"
-        match_id = service.match_in_channel(CHANNEL_ID)
-        if match_id is None:
+        live = core.ctx.table.in_channel(CHANNEL_ID)
+        if live is None:
             return ""
-        game = service.game(match_id)
+        game = live.game
         return f"move {game.position.format_play(game.legal_plays()[-1])}\n"
 
-    console = Console(service, out=out, output_dir=tmp_path / "boards", read_line=read_line)
+    console = Console(core, out=out, output_dir=tmp_path / "boards", read_line=read_line)
     await console.run()
     await storage.close()
 
@@ -179,3 +180,56 @@ async def test_resigning_asks_for_confirmation(tmp_path: Path, answer: str) -> N
     assert "Resign this game? " in text
     assert ("resigns." in text) == (answer == "yes")
     assert ("Not resigned; play on." in text) == (answer == "no")
+
+
+def test_a_database_locked_by_another_program_is_one_clear_line_and_exit_status_2(tmp_path: Path) -> None:
+    env = console_env(tmp_path)
+    path = Path(env["DATABASE_PATH"])
+    subprocess.run(
+        [sys.executable, "-m", "bot"], input="quit\n", env=env, text=True, check=True, capture_output=True
+    )
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "bot"],
+            input="quit\n",
+            env=env,
+            text=True,
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"minigam: the database {path} is locked by another program (is another bot running on it?)"
+    ]
+
+
+async def test_a_four_player_game_against_three_computer_seats(tmp_path: Path) -> None:
+    storage = await open_store(tmp_path / "db.sqlite3")
+    core = Core(storage, dice=SeededDice(8), computer=first_play_factory)
+    out = io.StringIO()
+    commands = iter(["/minigam multigam hard"])
+
+    async def read_line() -> str:
+        line = next(commands, None)
+        if line is not None:
+            return line + "\n"
+        live = core.ctx.table.in_channel(CHANNEL_ID)
+        if live is None:
+            return ""
+        return f"move {live.game.position.format_play(live.game.legal_plays()[-1])}\n"
+
+    console = Console(core, out=out, output_dir=tmp_path / "boards", read_line=read_line)
+    await console.run()
+    await storage.close()
+
+    text = out.getvalue()
+    assert "1. You, 2. Computer 2 (hard), 3. Computer 3 (hard), 4. Computer 4 (hard). Unrated." in text
+    assert "Final places: 1st" in text
+    assert "! " not in text

@@ -11,59 +11,61 @@ import discord.http
 import pytest
 
 from bot.app import MinigamBot, create_bot
-from bot.commands import MinigamGroup, autocomplete_choices
-from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
-from bot.service import Notice
-from bot.storage import Storage
-from bot.views import (
+from bot.app.commands import MinigamGroup, autocomplete_choices
+from bot.app.views import (
     ChallengeButton,
-    CustomId,
     MatchButton,
     MatchSelect,
-    board_view,
     challenge_view,
-    parse_custom_id,
-    picker_view,
+    controls_view,
     select_options,
 )
-from engine import Dice, Game, Position
+from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
+from bot.core import Action, Control, Prompt
+from bot.core.actions import parse_token
+from bot.store.sqlite import SqliteStore
+
+SELECT = MatchSelect.__discord_ui_compiled_template__
+BUTTON = MatchButton.__discord_ui_compiled_template__
+CHALLENGE = ChallengeButton.__discord_ui_compiled_template__
 
 
 @pytest.mark.parametrize(
-    ("custom_id", "parsed"),
+    ("custom_id", "template", "parts"),
     [
-        ("mg:12:7:play", CustomId("match", 12, "play", 7)),
-        ("mg:1:1:step", CustomId("match", 1, "step", 1)),
-        ("mg:1:1:first", CustomId("match", 1, "first", 1)),
-        ("mg:3:40:resign", CustomId("match", 3, "resign", 40)),
-        ("mg:3:40:confirm", CustomId("match", 3, "confirm", 40)),
-        ("mg:3:40:done", CustomId("match", 3, "done", 40)),
-        ("mgc:9:accept", CustomId("challenge", 9, "accept")),
-        ("mgc:9:decline", CustomId("challenge", 9, "decline")),
-        ("mg:3:40:explode", None),
-        ("mg:x:1:play", None),
-        ("mgc:9:maybe", None),
-        ("something-else", None),
+        ("mg:12:7:play", SELECT, ("12", "7", "play")),
+        ("mg:1:1:step", SELECT, ("1", "1", "step")),
+        ("mg:1:1:first", SELECT, ("1", "1", "first")),
+        ("mg:3:40:resign", BUTTON, ("3", "40", "resign", None)),
+        ("mg:3:40:offer", BUTTON, ("3", "40", "offer", None)),
+        ("mg:3:40:offer:2", BUTTON, ("3", "40", "offer", "2")),
+        ("mg:3:40:confirm", BUTTON, ("3", "40", "confirm", None)),  # boards from before the action set
+        ("mg:3:40:done", BUTTON, ("3", "40", "done", None)),
+        ("mg:3:40:take", BUTTON, ("3", "40", "take", None)),
+        ("mgc:9:accept", CHALLENGE, ("9", "accept")),
+        ("mgc:9:decline", CHALLENGE, ("9", "decline")),
     ],
 )
-def test_component_ids_are_parsed(custom_id: str, parsed: CustomId | None) -> None:
-    assert parse_custom_id(custom_id) == parsed
+def test_every_component_id_is_claimed_by_exactly_one_template(custom_id: str, template, parts) -> None:
+    matches = [t for t in (SELECT, BUTTON, CHALLENGE) if t.fullmatch(custom_id)]
+
+    assert matches == [template]
+    assert template.fullmatch(custom_id).groups() == parts
 
 
-def test_select_and_button_templates_never_claim_the_same_id() -> None:
-    select = MatchSelect.__discord_ui_compiled_template__
-    button = MatchButton.__discord_ui_compiled_template__
-    challenge = ChallengeButton.__discord_ui_compiled_template__
-    for custom_id in (
-        "mg:1:2:play",
-        "mg:1:2:first",
-        "mg:1:2:step",
-        "mg:1:2:resign",
-        "mg:1:2:undo",
-        "mgc:5:accept",
-    ):
-        matches = [t for t in (select, button, challenge) if t.fullmatch(custom_id)]
-        assert len(matches) == 1, custom_id
+@pytest.mark.parametrize(
+    "custom_id", ["mg:3:40:explode", "mg:x:1:play", "mgc:9:maybe", "mg:1:1:play:x", "other"]
+)
+def test_unknown_component_ids_are_claimed_by_none(custom_id: str) -> None:
+    assert not any(t.fullmatch(custom_id) for t in (SELECT, BUTTON, CHALLENGE))
+
+
+def test_every_action_and_prompt_has_a_component_id_that_comes_back_as_itself() -> None:
+    for control in (*Action, *Prompt):
+        custom_id = f"mg:5:6:{control.value}"
+        assert any(t.fullmatch(custom_id) for t in (SELECT, BUTTON)), control
+        assert parse_token(control.value) is control
+    assert parse_token("confirm") is Action.RESIGN
 
 
 def test_select_options_keep_at_most_25_distinct_entries_of_100_characters() -> None:
@@ -84,41 +86,59 @@ def test_autocomplete_choices_have_equal_names_and_values_within_limits() -> Non
     assert choices[1].value == "y" * 100
 
 
-def _board_notice(**kwargs) -> Notice:
-    game = Game(Position.initial("minigam", 0), dice=Dice(2, 1))
-    defaults = {"match_id": 4, "version": 9, "game": game, "choices": ("bar/2 bar/1", "bar/2/3"),
-                "can_resign": True, "mention": 11}  # fmt: skip
-    return Notice("board", "Alice, your turn", 100, **(defaults | kwargs))
-
-
 def _ids(view: discord.ui.View) -> list[str]:
     return [item.custom_id for item in view.children]  # type: ignore[attr-defined]
 
 
 def test_a_board_for_the_player_to_move_has_the_menu_and_resign() -> None:
-    view = board_view(_board_notice())
+    view = controls_view(4, 9, (Control(Action.PLAY, ("bar/2 bar/1", "bar/2/3")), Control(Prompt.RESIGN)))
 
     assert _ids(view) == ["mg:4:9:play", "mg:4:9:resign"]
     select = view.children[0]
     assert [o.value for o in select.item.options] == ["bar/2 bar/1", "bar/2/3"]
+    assert view.children[1].item.label == "Resign"
 
 
 def test_a_stepwise_board_offers_first_moves() -> None:
-    view = board_view(_board_notice(choices=("24/22", "6/4"), stepwise=True))
+    view = controls_view(4, 9, (Control(Action.FIRST, ("24/22", "6/4")), Control(Prompt.RESIGN)))
 
     assert _ids(view) == ["mg:4:9:first", "mg:4:9:resign"]
 
 
 def test_a_final_board_has_no_components() -> None:
-    assert board_view(_board_notice(choices=(), can_resign=False)) is None
+    assert controls_view(4, 9, ()) is None
 
 
 def test_the_picker_has_the_next_moves_undo_and_done() -> None:
-    notice = Notice(
-        "picker", "so far", 100, match_id=4, version=9, choices=("6/4",), can_undo=True, can_finish=True
-    )
+    view = controls_view(4, 9, (Control(Action.STEP, ("6/4",)), Control(Action.UNDO), Control(Action.DONE)))
 
-    assert _ids(picker_view(notice)) == ["mg:4:9:step", "mg:4:9:undo", "mg:4:9:done"]
+    assert _ids(view) == ["mg:4:9:step", "mg:4:9:undo", "mg:4:9:done"]
+
+
+def test_a_button_with_an_argument_carries_it() -> None:
+    view = controls_view(4, 9, (Control(Action.RESIGN, argument="2"),))
+
+    assert _ids(view) == ["mg:4:9:offer:2"]
+
+
+def test_the_resign_question_has_yes_and_no() -> None:
+    view = controls_view(4, 9, (Control(Action.RESIGN), Control(Prompt.KEEP)))
+
+    assert _ids(view) == ["mg:4:9:offer", "mg:4:9:keep"]
+    assert [b.item.label for b in view.children] == ["Yes, resign", "No, play on"]
+
+
+def test_a_backgammon_resignation_offers_each_level_by_name() -> None:
+    levels = [Control(Action.RESIGN, argument=str(n)) for n in (1, 2, 3)]
+    view = controls_view(4, 9, (*levels, Control(Prompt.KEEP)))
+
+    assert _ids(view) == ["mg:4:9:offer:1", "mg:4:9:offer:2", "mg:4:9:offer:3", "mg:4:9:keep"]
+    assert [b.item.label for b in view.children] == [
+        "Offer a single game",
+        "Offer a gammon",
+        "Offer a backgammon",
+        "No, play on",
+    ]
 
 
 def test_challenge_buttons() -> None:
@@ -143,19 +163,25 @@ def test_the_command_group_and_its_options() -> None:
     assert payload["dm_permission"] is False
     assert set(subcommands) == {
         "challenge", "vs-bot", "move", "hint", "board", "resign", "rules", "help",
-        "leaderboard", "stats", "history", "cancel",
+        "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave",
     }  # fmt: skip
     options = {o["name"]: o for o in subcommands["challenge"]["options"]}
     assert [c["value"] for c in options["variant"]["choices"]] == [
         "minigam", "minigam-full-entry", "minigam-strict", "backgammon", "backgammon-mulligan",
     ]  # fmt: skip
-    assert (options["points"]["min_value"], options["points"]["max_value"]) == (1, 25)
+    assert (options["points"]["min_value"], options["points"]["max_value"]) == (0, 25)
+    assert not options["points"]["required"]
     assert options["opponent"]["required"]
     levels = {o["name"]: o for o in subcommands["vs-bot"]["options"]}["level"]
-    assert [c["value"] for c in levels["choices"]] == ["easy", "medium", "hard"]
+    assert [c["value"] for c in levels["choices"]] == ["easy", "medium", "hard", "expert"]
     (play,) = subcommands["move"]["options"]
     assert play["autocomplete"]
     assert play["required"]
+    (lobby_level,) = subcommands["multigam"]["options"]
+    assert [c["value"] for c in lobby_level["choices"]] == ["easy", "medium", "hard"]
+    assert not lobby_level["required"]
+    rules = {o["name"]: o for o in subcommands["rules"]["options"]}["variant"]
+    assert "multigam" in [c["value"] for c in rules["choices"]]
 
 
 def test_no_privileged_intents() -> None:
@@ -182,7 +208,7 @@ def test_create_bot_points_discord_py_at_the_configured_urls() -> None:
 
 async def test_global_sync_happens_only_when_the_commands_change(tmp_path: Path, monkeypatch) -> None:
     bot = MinigamBot(Settings(database_path=tmp_path / "db.sqlite3"))
-    bot.storage = await Storage.open(bot.settings.database_path)
+    bot.storage = await SqliteStore.open(bot.settings.database_path)
     bot.tree.add_command(MinigamGroup(bot))
     calls: list[object] = []
 
@@ -207,7 +233,7 @@ async def test_global_sync_happens_only_when_the_commands_change(tmp_path: Path,
 
 async def test_a_development_server_is_synced_every_time(tmp_path: Path, monkeypatch) -> None:
     bot = MinigamBot(Settings(database_path=tmp_path / "db.sqlite3", dev_guild_id=42))
-    bot.storage = await Storage.open(bot.settings.database_path)
+    bot.storage = await SqliteStore.open(bot.settings.database_path)
     bot.tree.add_command(MinigamGroup(bot))
     calls: list[object] = []
 

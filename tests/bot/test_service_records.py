@@ -1,29 +1,40 @@
-"""Leaderboard, stats and history at the match-service level, against ratings worked out by hand."""
+"""Leaderboard, stats and history at the match-core level, against ratings worked out by hand."""
 
 from __future__ import annotations
 
-from bot.service import MatchService
-from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
+from bot.core import Core, Info
+from bot.models import PlayerRef
+from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play, resign
+
+# Each match: the opening (Alice 2, the opponent 1), the opponent's 2-1, Alice's 3-2.
+ONE_MATCH = [2, 1, 2, 1, 3, 2]
 
 
-async def _alice_beats_bob_then_carol(make_service) -> MatchService:
-    service = make_service([2, 1, 2, 1])
+async def _alice_beats(core: Core, opponent: PlayerRef) -> None:
+    """A rated match: both make a play (so it counts), then ``opponent`` resigns."""
+    sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, opponent)
+    await core.challenges.answer(sent.notices[0].challenge_id, opponent, accept=True)
+    await play(core, ALICE, "bar/2 bar/1")
+    await play(core, opponent, "bar/5/4")
+    await resign(core, opponent)
+
+
+async def _alice_beats_bob_then_carol(make_core) -> Core:
+    core = make_core(ONE_MATCH * 2)
     for opponent in (BOB, CAROL):
-        sent = await service.challenge(GUILD, CHANNEL, ALICE, opponent)
-        await service.answer_challenge(sent.notices[0].challenge_id, opponent, accept=True)
-        await service.resign(CHANNEL, opponent)
-    return service
+        await _alice_beats(core, opponent)
+    return core
 
 
-async def test_the_leaderboard_ranks_by_rating_with_records_and_streaks(make_service) -> None:
-    service = await _alice_beats_bob_then_carol(make_service)
+async def test_the_leaderboard_ranks_by_rating_with_records_and_streaks(make_core) -> None:
+    core = await _alice_beats_bob_then_carol(make_core)
 
-    (notice,) = (await service.leaderboard(GUILD, "minigam")).notices
+    (notice,) = (await core.records.leaderboard(GUILD, "minigam")).notices
 
     # Alice beats Bob: 1500 +/- 4 * 0.5 * 5 = 10. Then Alice (1510, K 4.99) beats Carol (1500, K 5):
     # P(Alice) = 1 / (10 ** (-10 / 2000) + 1) = 0.502878, so each moves 4 * 0.497122 = 1.988487 times K:
     # Alice + 9.9225 -> 1519.9, Carol - 9.9424 -> 1490.06, just above Bob's 1490.0.
-    assert notice.kind == "info"
+    assert isinstance(notice, Info)
     lines = notice.text.splitlines()
     assert lines[0] == "**Minigam** leaderboard"
     rows = [line.split() for line in lines[3:6]]
@@ -34,30 +45,30 @@ async def test_the_leaderboard_ranks_by_rating_with_records_and_streaks(make_ser
     ]
 
 
-async def test_an_empty_leaderboard_says_how_to_get_on_it(make_service) -> None:
-    service = make_service([])
+async def test_an_empty_leaderboard_says_how_to_get_on_it(make_core) -> None:
+    core = make_core([])
 
-    (notice,) = (await service.leaderboard(GUILD, "backgammon")).notices
+    (notice,) = (await core.records.leaderboard(GUILD, "backgammon")).notices
 
     assert notice.text == (
         "No rated matches for Backgammon in this server yet. Challenge someone with `/minigam challenge`!"
     )
 
 
-async def test_without_a_variant_every_rated_variant_is_listed(make_service) -> None:
-    service = await _alice_beats_bob_then_carol(make_service)
+async def test_without_a_variant_every_rated_variant_is_listed(make_core) -> None:
+    core = await _alice_beats_bob_then_carol(make_core)
 
-    (notice,) = (await service.leaderboard(GUILD)).notices
+    (notice,) = (await core.records.leaderboard(GUILD)).notices
 
     assert notice.text.count("leaderboard") == 1
     assert "**Minigam** leaderboard" in notice.text
 
 
-async def test_stats_show_the_record_and_the_rating(make_service) -> None:
-    service = await _alice_beats_bob_then_carol(make_service)
+async def test_stats_show_the_record_and_the_rating(make_core) -> None:
+    core = await _alice_beats_bob_then_carol(make_core)
 
-    (alice,) = (await service.stats(GUILD, ALICE)).notices
-    (bob,) = (await service.stats(GUILD, BOB)).notices
+    (alice,) = (await core.records.stats(GUILD, ALICE)).notices
+    (bob,) = (await core.records.stats(GUILD, BOB)).notices
 
     assert alice.text.splitlines() == [
         "**Alice** in this server",
@@ -67,15 +78,13 @@ async def test_stats_show_the_record_and_the_rating(make_service) -> None:
     assert "• Minigam: rating 1490.0 (#3), 0-1, streak L1, experience 1" in bob.text
 
 
-async def test_history_lists_recent_games_newest_first(make_service, clock) -> None:
-    service = make_service([2, 1, 2, 1])
+async def test_history_lists_recent_games_newest_first(make_core, clock) -> None:
+    core = make_core(ONE_MATCH * 2)
     for opponent in (BOB, CAROL):
-        sent = await service.challenge(GUILD, CHANNEL, ALICE, opponent)
-        await service.answer_challenge(sent.notices[0].challenge_id, opponent, accept=True)
         clock.advance(3600)
-        await service.resign(CHANNEL, opponent)
+        await _alice_beats(core, opponent)
 
-    (notice,) = (await service.history(GUILD)).notices
+    (notice,) = (await core.records.history(GUILD)).notices
 
     # the fake clock starts at 1750000000 = 2025-06-15 15:06:40 UTC
     assert notice.text.splitlines() == [
@@ -85,7 +94,7 @@ async def test_history_lists_recent_games_newest_first(make_service, clock) -> N
     ]
 
 
-async def test_history_of_a_quiet_server(make_service) -> None:
-    service = make_service([])
+async def test_history_of_a_quiet_server(make_core) -> None:
+    core = make_core([])
 
-    assert (await service.history(GUILD)).notices[0].text == "No finished games in this server yet."
+    assert (await core.records.history(GUILD)).notices[0].text == "No finished games in this server yet."

@@ -1,133 +1,234 @@
-"""Restarts: a new storage connection and a new service on the same file carry every match on."""
+"""Restarts: a new store connection and a new core on the same file carry every match on; a damaged match is
+skipped and named; a board that a stop left unposted is posted again."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.clock import FakeClock
-from bot.service import MatchService, ServiceError
-from bot.storage import Storage
-from engine import Game, MatchContext, ScriptedDice, SeededDice, replay
-from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, boards, first_play_factory, start_challenge_match
+from bot.core import Action, Core, ServiceError
+from bot.store import StoreError, open_store
+from engine import MatchContext, ScriptedDice, SeededDice, replay
+from tests.bot.conftest import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    boards,
+    first_play_factory,
+    game_by_id,
+    match_id_in,
+    play,
+    start_challenge_match,
+    version_of,
+)
 
 DICE = [2, 1, 2, 1, 1, 1, 6, 6, 3, 2]
 
 
 async def test_a_match_carries_on_after_a_restart(db_path: Path, clock: FakeClock) -> None:
-    storage = await Storage.open(db_path)
-    first = MatchService(storage, clock=clock, dice=ScriptedDice(DICE[:6]))
+    storage = await open_store(db_path)
+    first = Core(storage, clock=clock, dice=ScriptedDice(DICE[:6]))
     await start_challenge_match(first)
-    match_id = first.match_in_channel(CHANNEL)
-    await first.move(CHANNEL, ALICE, "bar/2 bar/1")
-    await first.move(CHANNEL, BOB, "bar/5/4")
-    before = first.game(match_id)
-    version = first.version(match_id)
+    match_id = match_id_in(first)
+    await play(first, ALICE, "bar/2 bar/1")
+    await play(first, BOB, "bar/5/4")
+    before = game_by_id(first, match_id)
+    version = version_of(first, match_id)
     await storage.close()
 
-    storage = await Storage.open(db_path)
-    second = MatchService(storage, clock=clock, dice=ScriptedDice(DICE[6:]))
+    storage = await open_store(db_path)
+    second = Core(storage, clock=clock, dice=ScriptedDice(DICE[6:]))
     assert await second.load() == 1
 
-    assert second.match_in_channel(CHANNEL) == match_id
-    assert second.version(match_id) == version
-    assert second.game(match_id).to_json() == before.to_json()
+    assert match_id_in(second) == match_id
+    assert version_of(second, match_id) == version
+    assert game_by_id(second, match_id).to_json() == before.to_json()
     # the board drawn before the restart still works: its version is still current
-    result = await second.move(None, ALICE, "bar/1(2)", match_id=match_id, version=version)
+    result = await second.matches.act(match_id, version, ALICE, Action.PLAY, "bar/1(2)")
     assert "Bob rolled 6-6 and can't move; the turn passes." in boards(result)[0].text
     await storage.close()
 
 
 async def test_a_stale_button_from_before_a_restart_is_still_refused(db_path: Path, clock: FakeClock) -> None:
-    storage = await Storage.open(db_path)
-    first = MatchService(storage, clock=clock, dice=ScriptedDice(DICE[:4]))
+    storage = await open_store(db_path)
+    first = Core(storage, clock=clock, dice=ScriptedDice(DICE[:4]))
     await start_challenge_match(first)
-    match_id = first.match_in_channel(CHANNEL)
-    old = first.version(match_id)
-    await first.move(CHANNEL, ALICE, "bar/2 bar/1")
+    match_id = match_id_in(first)
+    old = version_of(first, match_id)
+    await play(first, ALICE, "bar/2 bar/1")
     await storage.close()
 
-    storage = await Storage.open(db_path)
-    second = MatchService(storage, clock=clock, dice=ScriptedDice([]))
+    storage = await open_store(db_path)
+    second = Core(storage, clock=clock, dice=ScriptedDice([]))
     await second.load()
     try:
         with pytest.raises(ServiceError, match="out of date"):
-            await second.move(None, BOB, "bar/5/4", match_id=match_id, version=old)
+            await second.matches.act(match_id, old, BOB, Action.PLAY, "bar/5/4")
     finally:
         await storage.close()
 
 
 async def test_a_restart_resumes_the_computers_turn(db_path: Path, clock: FakeClock) -> None:
-    storage = await Storage.open(db_path)
-    first = MatchService(storage, clock=clock, dice=ScriptedDice([1, 2]), computer=first_play_factory)
-    await first.vs_bot(GUILD, CHANNEL, ALICE)  # the computer opens with 2-1, then the bot stops
-    match_id = first.match_in_channel(CHANNEL)
+    storage = await open_store(db_path)
+    first = Core(storage, clock=clock, dice=ScriptedDice([1, 2]), computer=first_play_factory)
+    await first.challenges.vs_bot(GUILD, CHANNEL, ALICE)  # the computer opens with 2-1, then the bot stops
+    match_id = match_id_in(first)
     await storage.close()
 
-    storage = await Storage.open(db_path)
-    second = MatchService(storage, clock=clock, dice=ScriptedDice([3, 1]), computer=first_play_factory)
+    storage = await open_store(db_path)
+    second = Core(storage, clock=clock, dice=ScriptedDice([3, 1]), computer=first_play_factory)
     await second.load()
 
     assert second.pending_computer_turns() == [match_id]
-    result = await second.computer_turn(match_id)
+    result = await second.matches.computer_turn(match_id)
     assert boards(result)[0].text.endswith("Alice, your turn: you rolled **3-1**.")
     await storage.close()
 
 
 async def test_every_game_can_be_replayed_from_the_stored_plays(db_path: Path, clock: FakeClock) -> None:
-    storage = await Storage.open(db_path)
-    service = MatchService(storage, clock=clock, dice=SeededDice(3))
-    await start_challenge_match(service, points=3)
-    match_id = service.match_in_channel(CHANNEL)
+    storage = await open_store(db_path)
+    core = Core(storage, clock=clock, dice=SeededDice(3))
+    await start_challenge_match(core, points=3)
+    match_id = match_id_in(core)
     for turn in range(2000):
-        if service.match_in_channel(CHANNEL) is None:
+        if match_id_in(core) is None:
             break
-        game = service.game(match_id)
+        game = game_by_id(core, match_id)
         player = (ALICE, BOB)[game.actor]
-        await service.move(CHANNEL, player, game.position.format_play(game.legal_plays()[turn % 2 - 1]))
-    assert service.match_in_channel(CHANNEL) is None
+        await play(core, player, game.position.format_play(game.legal_plays()[turn % 2 - 1]))
+    assert match_id_in(core) is None
 
     games = await storage.games(match_id)
     assert len(games) >= 3
-    for game_id, _number, outcome in games:
-        events = await storage.game_events(game_id)
-        context = await storage.game_context(game_id)
+    score = [0, 0]
+    for stored in games:
+        events = await storage.game_events(stored.game_id)
+        context = stored.context
+        assert list(context["score"]) == score
         rebuilt = replay("minigam", events, MatchContext(context["target"], tuple(context["score"])))
         assert rebuilt.outcome is not None
-        assert rebuilt.outcome.to_json() == outcome
-    with sqlite3.connect(db_path) as db:
-        status, state = db.execute(
-            "SELECT status, state FROM matches WHERE match_id = ?", (match_id,)
-        ).fetchone()
-    final = Game.from_json(json.loads(state)["game"])
-    assert status == "finished"
-    assert final.outcome is not None
-    assert max(json.loads(state)["match"]["score"]) >= 3
+        assert rebuilt.outcome.to_json() == stored.outcome
+        score[rebuilt.outcome.winner] += rebuilt.outcome.points
+    record = await storage.match(match_id)
+    assert record.status == "finished"
+    assert max(score) == 3
+    assert record.winner_seat == score.index(3)
     await storage.close()
 
 
-async def test_an_unreadable_stored_match_is_skipped_and_left_alone(
-    db_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture
-) -> None:
-    storage = await Storage.open(db_path)
-    first = MatchService(storage, clock=clock, dice=ScriptedDice(DICE[:2]))
+# ---------------------------------------------------------------------- damaged matches and databases
+
+
+async def _stored_match(db_path: Path, clock: FakeClock) -> int:
+    storage = await open_store(db_path)
+    first = Core(storage, clock=clock, dice=ScriptedDice(DICE[:4]))
     await start_challenge_match(first)
-    match_id = first.match_in_channel(CHANNEL)
+    await play(first, ALICE, "bar/2 bar/1")
+    match_id = match_id_in(first)
     await storage.close()
-    with sqlite3.connect(db_path) as db:
-        db.execute("UPDATE matches SET state = ? WHERE match_id = ?", ('{"match": {}, "game": {}}', match_id))
+    return match_id
 
-    storage = await Storage.open(db_path)
-    second = MatchService(storage, clock=clock, dice=ScriptedDice([]))
+
+DAMAGE = {
+    "events that do not replay": "UPDATE plays SET moves = '[\"bar/6 6/off\"]' WHERE kind = 'play'",
+    "a play that is not JSON": "UPDATE plays SET moves = 'not json' WHERE kind = 'play'",
+    "a game context that is a list": "UPDATE games SET context = '[1, 2]'",
+    "a seat missing": "DELETE FROM match_players WHERE seat = 1",
+    "an unknown variant": "UPDATE matches SET variant = 'chess'",
+    "no current game": "UPDATE matches SET current_game_id = NULL",
+    "a status the core does not know": "UPDATE matches SET version = 'seven'",
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE.values(), ids=DAMAGE.keys())
+async def test_a_damaged_match_is_skipped_named_and_its_channel_answers_clearly(
+    db_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture, damage: str
+) -> None:
+    match_id = await _stored_match(db_path, clock)
+    with sqlite3.connect(db_path) as db:
+        db.execute("PRAGMA foreign_keys = OFF")
+        db.execute(damage)
+    # another, healthy match in another channel still loads
+    storage = await open_store(db_path)
+    healthy = Core(storage, clock=clock, dice=ScriptedDice(DICE[:2]))
+    await start_challenge_match(healthy, channel=CHANNEL + 1)
+    await storage.close()
+
+    storage = await open_store(db_path)
+    second = Core(storage, clock=clock, dice=ScriptedDice([]))
     try:
-        assert await second.load() == 0
-        assert second.match_in_channel(CHANNEL) is None
+        assert await second.load() == 1
+        assert match_id_in(second, CHANNEL + 1) is not None
+        assert match_id_in(second) is None
         assert f"match {match_id} cannot be loaded" in caplog.text
-        assert (await storage.match(match_id)).status == "active"
         with pytest.raises(ServiceError, match="could not be read back after a restart"):
-            await second.vs_bot(GUILD, CHANNEL, ALICE)
+            await play(second, ALICE, "bar/5/4")
+        if "variant" not in damage and "seat" not in damage and "version" not in damage:
+            with pytest.raises(ServiceError, match="could not be read back after a restart"):
+                await second.challenges.vs_bot(GUILD, CHANNEL, ALICE)
     finally:
         await storage.close()
+
+
+async def test_a_file_that_is_not_a_database_gives_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "minigam.sqlite3"
+    path.write_bytes(b"this is not a database, it is a note\n" * 200)
+
+    with pytest.raises(StoreError, match="is damaged or is not a database"):
+        await open_store(path)
+
+
+async def test_a_database_locked_by_another_program_gives_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "minigam.sqlite3"
+    await (await open_store(path)).close()
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match="locked by another program"):
+            await open_store(path)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+# ---------------------------------------------------------------------- boards left unposted
+
+
+async def test_a_board_that_was_never_posted_is_posted_at_start(db_path: Path, clock: FakeClock) -> None:
+    storage = await open_store(db_path)
+    first = Core(storage, clock=clock, dice=ScriptedDice(DICE[:4]))
+    result = await start_challenge_match(first)
+    match_id = match_id_in(first)
+    (board,) = boards(result)
+    assert await first.matches.board_posted(match_id, board.version, 900) == (True, None)
+    await play(first, ALICE, "bar/2 bar/1")  # stored; then the bot stops before posting its board
+    await storage.close()
+
+    storage = await open_store(db_path)
+    second = Core(storage, clock=clock, dice=ScriptedDice([]))
+    await second.load()
+    try:
+        (again,) = boards(second.matches.unposted_boards())
+        assert again.version == version_of(second, match_id) == board.version + 1
+        assert again.mention == BOB.user_id
+        assert again.replaces == 900
+        assert "Bob, your turn: you rolled **2-1**." in again.text
+        assert await second.matches.board_posted(match_id, again.version, 901) == (True, 900)
+        assert boards(second.matches.unposted_boards()) == []
+    finally:
+        await storage.close()
+
+
+async def test_a_board_for_a_version_already_gone_is_not_recorded(make_core) -> None:
+    core = make_core(DICE)
+    result = await start_challenge_match(core)
+    match_id = match_id_in(core)
+    (board,) = boards(result)
+    await play(core, ALICE, "bar/2 bar/1")
+
+    assert await core.matches.board_posted(match_id, board.version, 700) == (False, None)
+    assert core.matches.get(match_id).record.board_message_id is None

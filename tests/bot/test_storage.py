@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from bot.models import PlayerRef
-from bot.storage import MIGRATIONS_DIR, Storage, migrations
+from bot.store import StoreError
+from bot.store.sqlite import MIGRATIONS_DIR, SqliteStore, migrations
 
 
 async def test_a_new_database_gets_every_migration(db_path: Path) -> None:
-    storage = await Storage.open(db_path)
+    storage = await SqliteStore.open(db_path)
     await storage.close()
 
     with sqlite3.connect(db_path) as db:
@@ -36,30 +37,30 @@ async def test_a_new_database_gets_every_migration(db_path: Path) -> None:
 
 async def test_reopening_applies_nothing_twice(db_path: Path) -> None:
     for _ in range(2):
-        storage = await Storage.open(db_path)
-        assert storage.schema_version == 1
+        storage = await SqliteStore.open(db_path)
+        assert storage.schema_version == len(migrations())
         await storage.close()
 
     with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT COUNT(*) FROM schema_version").fetchone() == (1,)
+        assert db.execute("SELECT COUNT(*) FROM schema_version").fetchone() == (len(migrations()),)
 
 
 async def test_the_database_folder_is_created(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "deep" / "er" / "db.sqlite3")
+    storage = await SqliteStore.open(tmp_path / "deep" / "er" / "db.sqlite3")
     await storage.close()
 
     assert (tmp_path / "deep" / "er" / "db.sqlite3").is_file()
 
 
 async def test_wal_mode_is_on(db_path: Path) -> None:
-    storage = await Storage.open(db_path)
+    storage = await SqliteStore.open(db_path)
     await storage.close()
 
     with sqlite3.connect(db_path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
-async def test_foreign_keys_are_enforced(storage: Storage) -> None:
+async def test_foreign_keys_are_enforced(storage: SqliteStore) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         async with storage.transaction() as tx:
             # guild 999 and both players do not exist
@@ -76,7 +77,7 @@ async def test_foreign_keys_are_enforced(storage: Storage) -> None:
             )
 
 
-async def test_a_failed_transaction_leaves_nothing_behind(storage: Storage, db_path: Path) -> None:
+async def test_a_failed_transaction_leaves_nothing_behind(storage: SqliteStore, db_path: Path) -> None:
     async def write_then_fail() -> None:
         async with storage.transaction() as tx:
             await tx.upsert_player(PlayerRef(5, "Eve"), 0.0)
@@ -90,7 +91,7 @@ async def test_a_failed_transaction_leaves_nothing_behind(storage: Storage, db_p
 
 
 async def test_a_committed_transaction_is_visible_to_another_connection(
-    storage: Storage, db_path: Path
+    storage: SqliteStore, db_path: Path
 ) -> None:
     async with storage.transaction() as tx:
         await tx.upsert_player(PlayerRef(5, "Eve"), 0.0)
@@ -99,7 +100,7 @@ async def test_a_committed_transaction_is_visible_to_another_connection(
         assert db.execute("SELECT display_name FROM players WHERE user_id = 5").fetchone() == ("Eve",)
 
 
-async def test_meta_values_round_trip(storage: Storage) -> None:
+async def test_meta_values_round_trip(storage: SqliteStore) -> None:
     assert await storage.get_meta("command-hash") is None
     await storage.set_meta("command-hash", "abc")
     await storage.set_meta("command-hash", "def")
@@ -116,8 +117,8 @@ async def test_a_broken_migration_is_rolled_back_whole(tmp_path: Path) -> None:
     )
     path = tmp_path / "db.sqlite3"
 
-    with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
-        await Storage.open(path, migrations_dir=directory)
+    with pytest.raises(StoreError, match="cannot be used: no such table: no_such_table"):
+        await SqliteStore.open(path, migrations_dir=directory)
 
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT MAX(version) FROM schema_version").fetchone() == (1,)

@@ -8,9 +8,12 @@ import functools
 import logging
 import os
 import signal
+import subprocess
+import sys
 import time
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +83,45 @@ async def test_broken_workers_fall_back_to_a_thread_and_say_so_once(caplog: pyte
     assert [r.getMessage() for r in caplog.records] == [
         "the thinking processes stopped; thinking in threads from now on"
     ]
+
+
+CHILD = """
+import functools, sys, time
+from bot.workers import Workers
+workers = Workers(2, initializer=functools.partial(time.sleep, 600), name="testing")
+workers.start()
+print(" ".join(str(p.pid) for p in workers._pool._processes.values()), flush=True)
+time.sleep(600)
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie (reaped by nobody yet) is gone as far as work goes
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split(") ", 1)[1].startswith("Z"))
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads process states from /proc")
+def test_workers_end_when_their_parent_is_killed() -> None:
+    parent = subprocess.Popen(
+        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2]
+    )
+    try:
+        pids = [int(p) for p in parent.stdout.readline().split()]  # type: ignore[union-attr]
+        assert len(pids) == 2
+        assert all(_alive(p) for p in pids)
+
+        parent.kill()  # SIGKILL: no clean-up of any kind in the parent
+        parent.wait()
+        deadline = time.monotonic() + 30
+        while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+        assert [p for p in pids if _alive(p)] == []
+    finally:
+        if parent.poll() is None:
+            parent.kill()

@@ -9,9 +9,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.world import ROOT, World
-
-NEEDS_BOT = "the bot's Discord application (bot/app.py) does not exist yet"
+from tests.e2e.world import World
 
 
 @pytest.fixture
@@ -25,8 +23,6 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 @pytest.fixture
 async def make_world(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Callable[..., Awaitable[World]]]:
     """``await make_world(turn_timeout=..., dice=...)``: a world with the bot started in this process."""
-    if not (ROOT / "bot" / "app.py").exists():
-        pytest.skip(NEEDS_BOT)
     worlds: list[World] = []
 
     async def make(**options: Any) -> World:

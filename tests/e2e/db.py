@@ -8,12 +8,12 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine import Game, Match
+from engine import Event, Game, Match, MatchContext, Outcome, replay
 
 
 @dataclass(frozen=True, slots=True)
 class StoredMatch:
-    """A ``matches`` row with its state decoded."""
+    """A ``matches`` row with its seats, and its games rebuilt from their stored events."""
 
     match_id: int
     channel_id: int
@@ -21,22 +21,28 @@ class StoredMatch:
     status: str
     version: int
     seats: tuple[dict, ...]
-    state_text: str
     board_message_id: int | None
     winner_seat: int | None
     turn_started_at: float
-
-    @property
-    def state(self) -> dict:
-        return json.loads(self.state_text)
+    games: tuple[tuple[dict, list[Event], dict | None], ...]  # (context, events, outcome) per game
 
     @property
     def game(self) -> Game:
-        return Game.from_json(self.state["game"])
+        """The current game (the last one, when the match is over), replayed from its events."""
+        context, events, _ = self.games[-1]
+        return replay(
+            self.variant,
+            events,
+            MatchContext(context["target"], tuple(context["score"]), context["crawford"]),
+        )
 
     @property
     def match(self) -> Match:
-        return Match.from_json(self.state["match"])
+        match = Match.new(self.variant, self.games[0][0]["target"] if self.games else None)
+        for _, _, outcome in self.games:
+            if outcome is not None:
+                match = match.record(Outcome.from_json(outcome))
+        return match
 
     def seat_of(self, user_id: int) -> int:
         for i, seat in enumerate(self.seats):
@@ -70,7 +76,7 @@ class Database:
         if channel_id is not None:
             sql += " WHERE channel_id = ?"
             params = (channel_id,)
-        return [_stored(r) for r in self.query(sql + " ORDER BY match_id", params)]
+        return [self._stored(r) for r in self.query(sql + " ORDER BY match_id", params)]
 
     def match_in(self, channel_id: int) -> StoredMatch:
         """The channel's latest match (active or not)."""
@@ -81,7 +87,7 @@ class Database:
 
     def match_by_id(self, match_id: int) -> StoredMatch:
         [row] = self.query("SELECT * FROM matches WHERE match_id = ?", (match_id,))
-        return _stored(row)
+        return self._stored(row)
 
     def active_match(self, channel_id: int) -> StoredMatch | None:
         found = [m for m in self.matches(channel_id) if m.status == "active"]
@@ -101,6 +107,13 @@ class Database:
             "SELECT * FROM challenges WHERE channel_id = ? ORDER BY challenge_id", (channel_id,)
         )
 
+    def lobbies(self, channel_id: int) -> list[sqlite3.Row]:
+        return self.query("SELECT * FROM lobbies WHERE channel_id = ? ORDER BY lobby_id", (channel_id,))
+
+    def placing_ratings(self, variant: str = "multigam") -> dict[int, sqlite3.Row]:
+        rows = self.query("SELECT * FROM placing_ratings WHERE variant = ?", (variant,))
+        return {int(r["user_id"]): r for r in rows}
+
     def ratings(self, variant: str) -> dict[int, sqlite3.Row]:
         rows = self.query("SELECT * FROM ratings WHERE variant = ?", (variant,))
         return {int(r["user_id"]): r for r in rows}
@@ -109,19 +122,39 @@ class Database:
         """Everything stored about a match's play: unchanged snapshots mean nothing happened."""
         m = self.match_by_id(match_id)
         plays = [tuple(r) for r in self.plays(match_id)]
-        return (m.version, m.status, m.state_text, m.board_message_id, m.turn_started_at, plays)
+        return (m.version, m.status, m.board_message_id, m.turn_started_at, plays)
 
-
-def _stored(r: sqlite3.Row) -> StoredMatch:
-    return StoredMatch(
-        match_id=int(r["match_id"]),
-        channel_id=int(r["channel_id"]),
-        variant=r["variant"],
-        status=r["status"],
-        version=int(r["version"]),
-        seats=tuple(json.loads(r["seats"])),
-        state_text=r["state"],
-        board_message_id=r["board_message_id"],
-        winner_seat=r["winner_seat"],
-        turn_started_at=float(r["turn_started_at"]),
-    )
+    def _stored(self, r: sqlite3.Row) -> StoredMatch:
+        match_id = int(r["match_id"])
+        seats = self.query(
+            "SELECT user_id, name, level, replaced_level FROM match_players WHERE match_id = ? ORDER BY seat",
+            (match_id,),
+        )
+        games = []
+        for g in self.query("SELECT * FROM games WHERE match_id = ? ORDER BY number", (match_id,)):
+            rows = self.query("SELECT * FROM plays WHERE game_id = ? ORDER BY seq", (g["game_id"],))
+            events = [
+                Event(
+                    p["kind"],
+                    p["player"],
+                    tuple(json.loads(p["dice"])),
+                    tuple(json.loads(p["moves"])),
+                    p["value"],
+                )
+                for p in rows
+            ]
+            games.append(
+                (json.loads(g["context"]), events, json.loads(g["outcome"]) if g["outcome"] else None)
+            )
+        return StoredMatch(
+            match_id=match_id,
+            channel_id=int(r["channel_id"]),
+            variant=r["variant"],
+            status=r["status"],
+            version=int(r["version"]),
+            seats=tuple(dict(s) for s in seats),
+            board_message_id=r["board_message_id"],
+            winner_seat=r["winner_seat"],
+            turn_started_at=float(r["turn_started_at"]),
+            games=tuple(games),
+        )

@@ -113,7 +113,7 @@ def last_checker(variant: str, loser: dict[int, tuple[int, int]], loser_bar: int
     ],
 )
 def test_backgammon_single_gammon_backgammon(loser, bar, kind, points):
-    game = last_checker("backgammon", loser, bar).play("1/off")
+    game = last_checker("backgammon", loser, bar, match=MatchContext(jacoby=False)).play("1/off")
     assert game.outcome.termination is Termination.BORNE_OFF
     assert (game.outcome.winner, game.outcome.kind, game.outcome.points) == (0, kind, points)
     assert game.awaiting == "over"
@@ -254,11 +254,13 @@ def test_resignation_levels_are_checked():
         money_game().resign(0, 4)
 
 
-@pytest.mark.parametrize("variant", ["minigam", "backgammon-mulligan"])
-def test_elsewhere_resigning_loses_at_once(variant):
+@pytest.mark.parametrize(
+    ("variant", "kind"), [("minigam", WinKind.SINGLE), ("backgammon-mulligan", WinKind.MULLIGAN)]
+)
+def test_elsewhere_resigning_loses_at_once(variant, kind):
     game = Game(Position.initial(variant)).resign(1)
     assert game.outcome.termination is Termination.RESIGNED
-    assert (game.outcome.winner, game.outcome.points) == (0, 1)
+    assert (game.outcome.winner, game.outcome.kind, game.outcome.points) == (0, kind, kind.multiplier)
 
 
 def test_a_forfeit_loses_a_single_game_times_the_cube():
@@ -330,10 +332,13 @@ def test_replay_includes_cube_and_resignation_events():
         (None, "must be a JSON object"),
         ({}, "unknown game format None"),
         ({"format": 99}, "unknown game format 99"),
-        ({"format": 1}, "KeyError"),
+        ({"format": 1}, "lacks its 'position' field"),
         ({"format": 1, "position": {"variant": "minigam", "points": [None] * 6, "bar": [9, 0]}}, "not valid"),
-        ({"format": 1, "position": Position.initial("minigam").to_json(), "dice": [9, 9]}, "two numbers"),
-        ({"format": 1, "position": Position.initial("minigam").to_json(), "last_player": 5}, "not a player"),
+        ({"format": 1, "position": Position.initial("minigam").to_json(), "dice": [9, 9]}, "from 1 to 6"),
+        (
+            {"format": 1, "position": Position.initial("minigam").to_json(), "last_player": 5},
+            "last player must be from 0 to 1",
+        ),
         (
             {"format": 1, "position": Position.initial("minigam").to_json(), "events": [{"kind": "x"}]},
             "player",

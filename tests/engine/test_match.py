@@ -6,7 +6,19 @@ import json
 
 import pytest
 
-from engine import Game, GameDataError, GameStateError, Match, Outcome, ScriptedDice, Termination, WinKind
+from engine import (
+    MAX_MATCH_POINTS,
+    Game,
+    GameDataError,
+    GameStateError,
+    Match,
+    MatchTargetError,
+    Outcome,
+    ScriptedDice,
+    Termination,
+    WinKind,
+    find_variant,
+)
 
 
 def win(player: int, points: int = 1, kind: WinKind = WinKind.SINGLE, how=Termination.BORNE_OFF) -> Outcome:
@@ -91,10 +103,33 @@ def test_multigam_is_one_game_scored_by_places():
     assert (m.is_over, m.winner, m.score) == (True, 2, (3, 1, 5, 2))
 
 
-@pytest.mark.parametrize("target", [-1, 100])
-def test_silly_targets_are_refused(target):
-    with pytest.raises(GameStateError, match="from 1 to 99 points"):
+@pytest.mark.parametrize("target", [-1, MAX_MATCH_POINTS + 1, 100, 2.0, True, "3", [3]])
+def test_targets_out_of_range_are_refused_with_the_limit(target):
+    with pytest.raises(MatchTargetError, match=f"from 1 to {MAX_MATCH_POINTS} points"):
         Match.new("minigam", target)
+
+
+@pytest.mark.parametrize("target", [0, 1, MAX_MATCH_POINTS])
+def test_targets_from_0_to_the_limit_are_accepted(target):
+    assert Match.new("backgammon", target).target == target
+
+
+def test_the_limit_is_25_points_and_the_target_errors_are_game_state_errors():
+    assert MAX_MATCH_POINTS == 25
+    assert issubclass(MatchTargetError, GameStateError)
+
+
+@pytest.mark.parametrize(("variant", "fixed"), [("backgammon-mulligan", 3), ("multigam", 0)])
+def test_a_variant_with_a_fixed_target_always_gets_it(variant, fixed):
+    assert find_variant(variant).fixed_target == fixed
+    for asked in (None, 1, 7, 99):
+        assert Match.new(variant, asked).target == fixed
+
+
+def test_variants_without_a_fixed_target_default_to_one_point():
+    for name in ("minigam", "minigam-full-entry", "minigam-strict", "backgammon"):
+        assert find_variant(name).fixed_target is None
+        assert Match.new(name).target == 1
 
 
 def test_matches_round_trip_through_json_text():
@@ -109,10 +144,16 @@ def test_matches_round_trip_through_json_text():
     [
         ("match", "must be a JSON object"),
         ({"format": 2}, "unknown match format 2"),
-        ({"format": 1, "variant": "backgammon", "target": 5}, "KeyError"),
-        ({"format": 1, "variant": "backgammon", "target": 5, "score": [1, 2, 3]}, "the score has 3"),
+        ({"format": 1, "variant": "backgammon", "target": 5}, "lacks its 'score' field"),
+        (
+            {"format": 1, "variant": "backgammon", "target": 5, "score": [1, 2, 3]},
+            "must have 2 entries, not 3",
+        ),
         ({"format": 1, "variant": "nope", "target": 5, "score": [0, 0]}, "unknown variant"),
-        ({"format": 1, "variant": "minigam", "target": "x", "score": [0, 0]}, "ValueError"),
+        (
+            {"format": 1, "variant": "minigam", "target": "x", "score": [0, 0]},
+            "target must be a whole number",
+        ),
     ],
 )
 def test_malformed_stored_matches_raise_game_data_error(data, fragment):

@@ -67,7 +67,7 @@ def test_backgammon_is_written_in_the_movers_own_numbering(turn):
     # The opening run with 6-5 is 24/13 for both players, from absolute 1 (player 0) or 24 (player 1).
     p = Position.initial("backgammon", turn)
     play = p.parse_play(Dice(6, 5), "24/13")
-    assert p.format_play(play) in {"24/18/13", "24/19/13"}
+    assert p.format_play(play) == "24/13"  # the standard short form: no hit on the way
     start, end = (1, 12) if turn == 0 else (24, 13)
     assert play.moves[0].src == start
     assert play.moves[-1].dst == end
@@ -167,7 +167,7 @@ def test_the_pass_words_are_accepted_only_for_a_pass():
     ("text", "fragment"),
     [
         ("xyz", "'xyz' is not a move"),
-        ("3-5", "'3-5' is not a move"),
+        ("3/-5", "'3/-5' is not a move"),
         ("bar", "'bar' is not a move"),
         ("bar/9", "there is no point 9"),
         ("5/5", "does not move in one direction"),
@@ -268,3 +268,28 @@ def test_every_legal_play_formats_and_reads_back(variant, roll):
     p = Position.initial(variant)
     for play in p.legal_plays(Dice(*roll)):
         assert p.parse_play(Dice(*roll), p.format_play(play)) == play
+
+
+# ------------------------------------------------------------------ digits
+
+
+def test_full_width_digits_read_as_ascii():
+    start = Position.initial("backgammon", 0)
+    assert start.parse_play(Dice(3, 1), "８/５ ６/５") == start.parse_play(Dice(3, 1), "8/5 6/5")
+    assert start.parse_play(Dice(6, 6), "２４/１８(２) １３/７(２)") == start.parse_play(
+        Dice(6, 6), "24/18(2) 13/7(2)"
+    )
+
+
+@pytest.mark.parametrize("text", ["1٣/8 6/5", "١٣/٨ 6/5", "13/8 ６/5²", "१३/8 6/5", "13/8 ⅵ/5"])
+def test_digits_of_other_scripts_are_refused_saying_only_0_to_9_are_read(text):
+    # "1٣/8" would be 13/8 to int(); a player must never move by a digit they cannot see as one.
+    start = Position.initial("backgammon", 0)
+    with pytest.raises(InvalidPlayError, match="only the digits 0-9 are accepted") as info:
+        start.parse_play(Dice(5, 1), text)
+    assert info.value.legal  # the legal plays are listed as for any other bad text
+
+
+def test_text_that_is_not_a_string_is_an_invalid_play():
+    with pytest.raises(InvalidPlayError, match="a play is text"):
+        Position.initial("minigam").parse_play(Dice(3, 1), None)

@@ -56,6 +56,10 @@ def test_mulligan_matches_are_first_to_3():
     assert find_variant("backgammon-mulligan").match_target_default == 3
 
 
+def test_only_multigam_is_multiplayer():
+    assert [v.name for v in VARIANTS.values() if v.is_multiplayer] == ["multigam"]
+
+
 @pytest.mark.parametrize("text", ["MiniGam", " multigam ", "minigam_strict", "Minigam Full Entry"])
 def test_find_variant_forgives_case_spaces_and_underscores(text):
     assert find_variant(text).name in VARIANTS

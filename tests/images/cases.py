@@ -123,6 +123,17 @@ def backgammon_mulligan_over() -> Game:
     )
 
 
+def backgammon_resign_offer() -> Game:
+    """Player 1 offers to resign a gammon with the cube on 2."""
+    return replace(backgammon_cube_game(), resign_offer=(1, 2))
+
+
+def multigam_with_a_leaver() -> Game:
+    """Seat 0 resigned (4th, checkers left on the board); seat 2 finished first."""
+    g = multigam_game()
+    return replace(g, events=(*g.events, Event("resign", 0)))
+
+
 CASES = {
     "minigam-position": lambda: (minigam_position(), {}),
     "minigam-game-hit": lambda: (minigam_game_with_hit(), {"names": ["Alice", "Bob"]}),
@@ -132,4 +143,16 @@ CASES = {
     "backgammon-cube-match": lambda: (backgammon_cube_game(), {"names": ["Alice", "Bob"]}),
     "backgammon-double-offered": lambda: (backgammon_double_offered(), {}),
     "backgammon-mulligan-over": lambda: (backgammon_mulligan_over(), {"names": ["Alice", "Bob"]}),
+    "backgammon-resign-offer-names": lambda: (
+        backgammon_resign_offer(),
+        {
+            "names": ["محمد علي 🎲", "山田太郎"],
+            "score": (3, 5),
+            "footer": ("Position ID: 4HPwATDgc/ABMA", "Match ID: cAkAAAAAAAAA"),
+        },
+    ),
+    "multigam-leaver-names": lambda: (
+        multigam_with_a_leaver(),
+        {"names": ["Annabelle Featherstonehaugh", "김민준", "Cleo 🦊", "नमस्ते"]},
+    ),
 }

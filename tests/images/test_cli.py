@@ -39,6 +39,28 @@ def test_render_a_game_json_file_for_another_perspective(tmp_path: Path) -> None
     assert out.read_bytes() == images.render(Game.from_json(game.to_json()), perspective=1)
 
 
+def test_render_with_a_final_score_and_a_footer(tmp_path: Path) -> None:
+    game = minigam_game_with_hit()
+    source = tmp_path / "game.json"
+    source.write_text(json.dumps(game.to_json()))
+    out = tmp_path / "board.png"
+    args = ["render", "--position", str(source), "--out", str(out), "--score", "3,1", "--footer", "ID: x"]
+    assert main([*args, "--footer", "more"]) == 0
+    expected = images.render(Game.from_json(game.to_json()), score=(3, 1), footer=["ID: x", "more"])
+    assert out.read_bytes() == expected
+
+
+@pytest.mark.parametrize(
+    ("score", "words"), [("3-1", "--score must be whole numbers"), ("1,2,3", "score must be 2")]
+)
+def test_a_bad_score_gets_one_line(tmp_path: Path, capsys, score: str, words: str) -> None:
+    pos = minigam_position()
+    assert (
+        main(["render", "--position", pos.full_id(), "--out", str(tmp_path / "b.png"), "--score", score]) == 2
+    )
+    assert words in capsys.readouterr().err
+
+
 def test_text_prints_the_text_board(capsys: pytest.CaptureFixture[str]) -> None:
     pos = minigam_position()
     assert main(["text", "--position", pos.full_id()]) == 0

@@ -4,8 +4,9 @@ After an intended change, look at the pictures (``python -m images examples /tmp
 
     UPDATE_IMAGE_HASHES=1 .venv/bin/pytest tests/images/test_hashes.py
 
-Text is drawn by FreeType through Pillow, so the hashes belong to one Pillow / FreeType pair (stored in
-the file); with another pair the test is skipped rather than failing on a pixel of anti-aliasing.
+Text is drawn by FreeType through Pillow (complex scripts laid out by libraqm when present) and the pixels
+compressed by zlib-ng, so the hashes belong to one set of those versions (stored in the file); with another
+set the test is skipped rather than failing on a pixel of anti-aliasing or a byte of compression.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 import PIL
 import pytest
 from PIL import features
+from zlib_ng import zlib_ng
 
 import images
 from tests.images.cases import CASES
@@ -27,7 +29,14 @@ UPDATE = os.environ.get("UPDATE_IMAGE_HASHES") == "1"
 
 
 def _toolchain() -> dict[str, str]:
-    return {"pillow": PIL.__version__, "freetype": str(features.version("freetype2"))}
+    """What the bytes depend on besides our code: Pillow, FreeType, libraqm's presence (complex text is
+    laid out with it), and the zlib-ng that compresses."""
+    return {
+        "pillow": PIL.__version__,
+        "freetype": str(features.version("freetype2")),
+        "raqm": str(features.version("raqm")),
+        "zlib-ng": zlib_ng.ZLIBNG_VERSION,
+    }
 
 
 def _render(name: str) -> bytes:

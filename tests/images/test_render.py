@@ -12,7 +12,8 @@ import pytest
 import images
 from engine import BAR, Game, Move, Play, Position
 from images import DEFAULT_THEME, Theme
-from images.sprites import drawable
+from images.layout import board_layout
+from images.typeset import drawable
 from tests.images.cases import (
     CASES,
     backgammon_cube_game,
@@ -86,11 +87,13 @@ def test_an_explicit_last_play_replaces_the_games_own() -> None:
     assert images.render(g, last_play=other) != images.render(g)
 
 
-def test_names_the_font_cannot_draw_are_cleaned_or_replaced() -> None:
-    assert drawable("Zoë 🎲 Smith") == "Zoë Smith"
-    assert drawable("Ёжик") == "Ёжик"
+def test_names_keep_every_script_and_emoji_and_lose_only_what_no_font_has() -> None:
+    for name in ("Zoë 🎲 Smith", "Ёжик", "李小龍", "محمد", "नमस्ते", "👨‍👩‍👧 family"):
+        assert drawable(name) == name
+    assert drawable("Ann 𓀀 Lee") == "Ann Lee"  # an Egyptian hieroglyph: in no shipped font
     g = minigam_game_with_hit()
-    assert images.render(g, names=["李小龍", "Bob"]) == images.render(g, names=["", "Bob"])
+    assert images.render(g, names=["李小龍", "Bob"]) != images.render(g, names=["", "Bob"])
+    assert images.render(g, names=["𓀀", "Bob"]) == images.render(g, names=["", "Bob"])
 
 
 def test_a_smaller_theme_scale_draws_a_smaller_picture() -> None:
@@ -124,11 +127,33 @@ def test_default_theme_is_the_theme_used_when_none_is_given() -> None:
         ({"names": "Alice"}, TypeError, "names must be a sequence"),
         ({"last_play": "bar/3"}, TypeError, "last_play must be an engine Play"),
         ({"last_play": Play((Move(3, 9, False),), minigam_position())}, ValueError, "not on a 6-point board"),
+        ({"score": (1, 2, 3)}, ValueError, "score must be 2 whole numbers"),
+        ({"score": (1, -2)}, ValueError, "score must be 2 whole numbers"),
+        ({"score": "1-2"}, TypeError, "score must be a sequence"),
+        ({"footer": 5}, TypeError, "footer must be a string or a sequence of strings"),
+        ({"footer": ("a", "b", "c", "d")}, ValueError, "at most 3 fit"),
     ],
 )
 def test_bad_options_get_a_clear_error(kwargs: dict, error: type, words: str) -> None:
     with pytest.raises(error, match=words):
         images.render(minigam_position(), **kwargs)
+
+
+def test_a_final_score_replaces_the_games_score_on_the_board() -> None:
+    g = backgammon_cube_game()  # a match to 7 at 3-5
+    assert images.render(g, score=(3, 5)) == images.render(g)
+    assert images.render(g, score=(3, 7)) != images.render(g)
+
+
+def test_a_footer_adds_its_lines_under_the_board() -> None:
+    g = backgammon_cube_game()
+    plain = decode(images.render(g))
+    one = decode(images.render(g, footer="Position ID: 4HPwATDgc/ABMA"))
+    two = decode(images.render(g, footer=("Position ID: 4HPwATDgc/ABMA", "Match ID: cAkAAAAAAAAA")))
+    assert plain.height < one.height < two.height
+    above = (0, 0, 900, board_layout("bg", 0).footer.y1)  # everything down to the footer is unchanged
+    assert one.crop(above) == plain.crop(above)
+    assert images.render(g, footer=()) == images.render(g)
 
 
 def test_a_state_that_is_not_a_game_or_position_is_refused() -> None:

@@ -61,3 +61,19 @@ def test_text_board_is_plain_ascii_with_short_lines() -> None:
         text = images.render_text(state)
         assert text.isascii()
         assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_final_score_and_the_footer_show_in_the_text() -> None:
+    g = backgammon_cube_game()  # a match to 7 at 3-5
+    text = images.render_text(g, ["Alice", "Bob"], score=(3, 7), footer=("Position ID: X", "Match ID: Y"))
+    lines = text.splitlines()
+    assert any("Alice" in line and "score 3/7" in line for line in lines)
+    assert any("Bob" in line and "score 7/7" in line for line in lines)
+    assert lines[-2:] == ["  Position ID: X", "  Match ID: Y"]
+
+
+def test_a_multigam_leaver_shows_the_place_they_took() -> None:
+    from tests.images.cases import multigam_with_a_leaver
+
+    text = images.render_text(multigam_with_a_leaver(), ["Ann", "Ben", "Cleo", "Dev"])
+    assert "  A Ann   bar 1  off 1  4th (resigned)" in text.splitlines()

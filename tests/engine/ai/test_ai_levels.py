@@ -41,11 +41,20 @@ def test_every_level_returns_a_legal_play(variant, level):
 
 def test_levels_are_the_documented_ones():
     assert LEVELS == ("easy", "medium", "hard")
-    assert ARENA_LEVELS == ("random", "greedy", "easy", "medium", "hard", "perfect")
+    assert ARENA_LEVELS == ("random", "greedy", "easy", "medium", "hard", "expert", "perfect")
+    assert levels_for("backgammon") == levels_for("backgammon-mulligan") == (*LEVELS, "expert")
+    assert levels_for("multigam") == LEVELS
+    for solved in ("minigam", "minigam-full-entry", "minigam-strict"):
+        assert levels_for(solved) == (*LEVELS, "perfect")
 
 
 def test_unknown_level_is_a_clear_error():
-    with pytest.raises(ValueError, match=r"unknown level 'expert'.*easy, medium, hard"):
+    with pytest.raises(ValueError, match=r"unknown level 'perfectly'.*easy, medium, hard"):
+        get_player("minigam", "perfectly")
+
+
+def test_expert_is_for_backgammon_only():
+    with pytest.raises(ValueError, match=r"expert level is for backgammon; minigam has: easy, medium, hard"):
         get_player("minigam", "expert")
 
 
@@ -53,7 +62,7 @@ def test_a_forced_play_is_returned_as_is():
     # Everyone on the bar, player 0 to play 6-6 in minigam: bar/6 twice is the only play.
     game = Game(Position.initial("minigam", 0), dice=Dice(6, 6))
     assert len(game.legal_plays()) == 1
-    for level in ARENA_LEVELS:
+    for level in ("random", "greedy", *LEVELS):
         assert get_player("minigam", level).choose_play(game) == game.legal_plays()[0]
 
 

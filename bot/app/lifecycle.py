@@ -1,0 +1,346 @@
+"""The Discord application's life: start-up, clicks handed to the core, errors, and a clean stop.
+
+``create_bot(settings, clock=..., dice=...)`` builds the bot; ``setup_hook`` opens the store (migrations),
+builds the core, registers the persistent buttons and menus, adds ``/minigam``, syncs the commands (to
+``DEV_GUILD_ID`` at once, globally only when they changed), posts the boards that a stop left unposted and
+starts the runner (the clock's sweep and the computer's turns). ``run(settings)`` runs it until SIGINT or
+SIGTERM, then stops within a few seconds: no new interactions, the action in flight finished, the store and
+the worker processes closed, exit status 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import signal
+import sys
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from bot import texts
+from bot.app.commands import MinigamGroup, player_ref
+from bot.app.lobby import LOBBY_ITEMS
+from bot.app.publisher import Publisher, Responder
+from bot.app.views import DYNAMIC_ITEMS
+from bot.boards import Painter
+from bot.clock import Clock, SystemClock
+from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
+from bot.core import Action, Core, HouseRules, Prompt, Result, Runner, ServiceError
+from bot.store import Store, StoreError, open_store
+from bot.thinking import Thinker
+from engine import EngineError, SecretDice
+from engine.dice import DiceSource
+
+log = logging.getLogger(__name__)
+
+COMMANDS_HASH_KEY = "commands_hash"
+SHUTDOWN_GRACE = 2.0  # seconds close() lets the action in flight finish publishing
+APOLOGY = "Sorry, something went wrong on our side; it has been logged. Please try again."
+RESTARTING = "The bot is restarting; please try again in a moment."
+
+
+class MinigamTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        client = interaction.client
+        if getattr(client, "closing", False):
+            await Responder(interaction).send(RESTARTING)
+            return False
+        return True
+
+
+class MinigamBot(commands.Bot):
+    """The bot: the core behind ``/minigam`` and the board's controls."""
+
+    def __init__(
+        self, settings: Settings, *, clock: Clock | None = None, dice: DiceSource | None = None
+    ) -> None:
+        intents = discord.Intents.default()  # no privileged intents: slash commands and buttons only
+        intents.message_content = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=MinigamTree,
+        )
+        self.settings = settings
+        self.painter = Painter(settings.render_workers)
+        self.thinker = Thinker(settings.ai_workers)
+        self.clock = clock or SystemClock()
+        self.dice = dice or SecretDice()
+        self.storage: Store | None = None
+        self._core: Core | None = None
+        self._runner: Runner | None = None
+        self._publisher: Publisher | None = None
+        self.closing = False
+        self._ready_once = False
+
+    @property
+    def core(self) -> Core:
+        if self._core is None:
+            raise RuntimeError("the core starts in setup_hook")
+        return self._core
+
+    @property
+    def runner(self) -> Runner:
+        if self._runner is None:
+            raise RuntimeError("the runner starts in setup_hook")
+        return self._runner
+
+    @property
+    def publisher(self) -> Publisher:
+        if self._publisher is None:
+            raise RuntimeError("the publisher starts in setup_hook")
+        return self._publisher
+
+    # ================================================================== start and stop
+    async def setup_hook(self) -> None:
+        self.storage = await open_store(self.settings.database_path)
+        self.painter.start()
+        self.thinker.start()
+        s = self.settings
+        rules = HouseRules(
+            challenge_timeout=s.challenge_timeout,
+            turn_timeout=s.turn_timeout,
+            think_limit=s.think_limit,
+            lobby_timeout=s.lobby_timeout,
+        )
+        self._core = Core(self.storage, clock=self.clock, dice=self.dice, rules=rules, thinker=self.thinker)
+        loaded = await self._core.load()
+        log.info("database %s ready; %d unfinished match(es) loaded", s.database_path, loaded)
+        self._publisher = Publisher(self, self._core, self.painter)
+        self._runner = Runner(
+            self._core, self._publisher.publish, sweep_interval=s.sweep_interval, move_delay=s.bot_move_delay
+        )
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *LOBBY_ITEMS)
+        self.tree.add_command(MinigamGroup(self))
+        self.tree.error(self.on_app_command_error)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """To the development server at once; globally only when the command set changed."""
+        assert self.storage is not None
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d command(s) to the development server %s", len(synced), guild.id)
+            return
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        if await self.storage.get_meta(COMMANDS_HASH_KEY) == digest:
+            log.info("commands unchanged since the last global sync")
+            return
+        synced = await self.tree.sync()
+        await self.storage.set_meta(COMMANDS_HASH_KEY, digest)
+        log.info("synced %d command(s) globally", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s)", self.user, self.user.id if self.user else "?")
+        if self._runner is None or self.closing or self._ready_once:
+            return
+        self._ready_once = True
+        # Boards that a stop between storing an action and posting its board left unposted, then the
+        # computer's turns; the periodic sweep after that.
+        await self.runner.handle(self.core.matches.unposted_boards())
+        for match_id in self.core.pending_computer_turns():
+            self.runner.schedule_computer(match_id)
+        self.runner.start()
+
+    async def deliver(
+        self, result: Result, interaction: discord.Interaction | None = None, *, ack: str | None = None
+    ) -> None:
+        """Publish ``result`` (answering ``interaction``) and let the computer act where it is to."""
+        await self.publisher.publish(result, interaction, ack=ack)
+        for match_id in result.computer_matches:
+            self.runner.schedule_computer(match_id)
+
+    async def run_sweep(self) -> None:
+        await self.runner.sweep()
+
+    async def close(self) -> None:
+        """Stop: no new interactions, the action in flight finishes publishing (a few seconds at most), then
+        the gateway, the worker processes and the store close."""
+        if self.closing:
+            return
+        self.closing = True
+        if self._runner is not None:
+            await self._runner.close(SHUTDOWN_GRACE)
+        await super().close()
+        self.painter.close()
+        self.thinker.close()
+        if self.storage is not None:
+            store, self.storage = self.storage, None
+            await store.close()
+
+    # ================================================================== components
+    async def check_component(
+        self, interaction: discord.Interaction, match_id: int, version: int, control: Action | Prompt
+    ) -> bool:
+        """Before a click is handled: is the bot taking clicks, and may this member use this control?"""
+        try:
+            if self.closing:
+                raise ServiceError(RESTARTING)
+            if control in (Prompt.RESIGN, Prompt.KEEP, Action.RESIGN, Action.LEAVE):  # any time, not a turn
+                self.core.matches.check_seated(match_id, interaction.user.id)
+            else:
+                self.core.matches.check_actor(match_id, interaction.user.id, version)
+        except ServiceError as exc:
+            await Responder(interaction).send(str(exc))
+            return False
+        return True
+
+    async def on_match_component(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        version: int,
+        control: Action | Prompt,
+        value: str,
+    ) -> None:
+        user = player_ref(interaction.user)
+        try:
+            if control is Prompt.RESIGN:
+                question = self.core.matches.resign_question(match_id, user.user_id)
+                await self.publisher.publish(Result([question]), interaction)
+                return
+            if control is Prompt.KEEP:
+                await interaction.response.edit_message(content=texts.NOT_RESIGNED, view=None)
+                return
+            assert isinstance(control, Action)
+            if control.changes_match and control not in (Action.RESIGN, Action.DONE, Action.LEAVE):
+                await interaction.response.defer()  # the new board is the answer
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            async with self.runner.busy():
+                result = await self.core.matches.act(match_id, version, user, control, value)
+                await self.deliver(result, interaction, ack=texts.ack(control.value))
+        except Exception as exc:  # every error gets an answer
+            await self.report_error(interaction, exc, f"{control} on match {match_id}")
+
+    async def on_challenge_component(
+        self, interaction: discord.Interaction, challenge_id: int, accept: bool
+    ) -> None:
+        try:
+            if self.closing:
+                raise ServiceError(RESTARTING)
+            async with self.runner.busy():
+                await interaction.response.defer()
+                result = await self.core.challenges.answer(challenge_id, player_ref(interaction.user), accept)
+                await self.deliver(result, interaction)
+        except Exception as exc:
+            await self.report_error(
+                interaction, exc, f"{'accept' if accept else 'decline'} challenge {challenge_id}"
+            )
+
+    # ================================================================== errors
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(error, app_commands.MissingPermissions):
+            message = texts.CANCEL_MODERATORS_ONLY
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            message = "Minigam is played in server channels, not in direct messages."
+        elif isinstance(original, ServiceError | EngineError):
+            message = str(original)
+        elif isinstance(error, app_commands.TransformerError):
+            message = f"That option isn't valid: {error.value!r}."
+        elif isinstance(error, app_commands.CheckFailure):
+            message = "You can't use this command here."
+        else:
+            command = interaction.command.qualified_name if interaction.command else "?"
+            await self.report_error(interaction, original, f"/{command}")
+            return
+        await self._answer_error(interaction, message)
+
+    async def report_error(
+        self, interaction: discord.Interaction, error: BaseException, context: str
+    ) -> None:
+        """A refusal goes back as it is; anything else is logged with its context and apologised for."""
+        if isinstance(error, ServiceError | EngineError):
+            message = str(error)
+        else:
+            log.error(
+                "unexpected error in %s (user %s, channel %s)",
+                context,
+                interaction.user.id,
+                interaction.channel_id,
+                exc_info=error,
+            )
+            message = APOLOGY
+        await self._answer_error(interaction, message)
+
+    async def _answer_error(self, interaction: discord.Interaction, message: str) -> None:
+        try:
+            await Responder(interaction).send(message, ephemeral=True)
+        except Exception as exc:  # the connection may be gone (shutting down); the user can retry
+            log.warning("could not tell user %s %r: %s", interaction.user.id, message, exc)
+
+
+def create_bot(
+    settings: Settings, *, clock: Clock | None = None, dice: DiceSource | None = None
+) -> MinigamBot:
+    """The bot for ``settings``, with discord.py pointed at ``settings.api_base`` and ``gateway_url``."""
+    if settings.api_base != DEFAULT_API_BASE:
+        discord.http.Route.BASE = settings.api_base
+    if settings.gateway_url != DEFAULT_GATEWAY_URL:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+    # No voice here: don't warn at every start that voice's optional libraries are missing.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+    return MinigamBot(settings, clock=clock, dice=dice)
+
+
+async def _serve(settings: Settings) -> None:
+    """Run the bot until it stops by itself or SIGINT / SIGTERM asks it to."""
+    bot = create_bot(settings)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    running = asyncio.create_task(bot.start(settings.token), name="minigam-bot")
+    stopping = asyncio.create_task(stop.wait())
+    try:
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if running.done():
+            running.result()  # raises what stopped it
+        else:
+            log.info("stopping (signal received)")
+    finally:
+        stopping.cancel()
+        await bot.close()
+        if not running.done():
+            running.cancel()
+        await asyncio.gather(running, return_exceptions=True)
+
+
+def run(settings: Settings) -> int:
+    """Run the bot until interrupted (``python -m bot`` with a token); the exit status."""
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+    try:
+        asyncio.run(_serve(settings))
+    except StoreError as exc:
+        print(f"minigam: {exc}", file=sys.stderr)
+        return 2
+    except discord.LoginFailure:
+        print(
+            "minigam: Discord refused the token in DISCORD_TOKEN; check it in the developer portal",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("minigam: Discord asks for privileged intents; the bot needs none", file=sys.stderr)
+        return 2
+    return 0
+
+
+__all__ = ["MinigamBot", "create_bot", "run"]

@@ -1,0 +1,43 @@
+"""The bot's core, with no Discord in it: matches, challenges, the clock, records, and the runner that
+owns the background duties. The Discord app (:mod:`bot.app`) and the console (:mod:`bot.console`) both
+drive it."""
+
+from bot.core.actions import Action, Control, Prompt
+from bot.core.context import HouseRules
+from bot.core.errors import ServiceError
+from bot.core.notices import (
+    Board,
+    ChallengeClosed,
+    ChallengePosted,
+    Info,
+    LobbyBoard,
+    Message,
+    Notice,
+    Picture,
+    Reply,
+    Result,
+    RetireBoard,
+)
+from bot.core.runner import Runner
+from bot.core.service import Core
+
+__all__ = [
+    "Action",
+    "Board",
+    "ChallengeClosed",
+    "ChallengePosted",
+    "Control",
+    "Core",
+    "HouseRules",
+    "Info",
+    "LobbyBoard",
+    "Message",
+    "Notice",
+    "Picture",
+    "Prompt",
+    "Reply",
+    "Result",
+    "RetireBoard",
+    "Runner",
+    "ServiceError",
+]

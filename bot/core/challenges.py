@@ -1,0 +1,190 @@
+"""Starting matches: challenges between members (accept, decline, expire, cancel) and games against the
+computer. Matches start in a channel one at a time (the channel's lock), so two starts never collide."""
+
+from __future__ import annotations
+
+from bot import texts
+from bot.core import catalogue
+from bot.core.checks import check_channel_free
+from bot.core.commit import start_match
+from bot.core.context import Context
+from bot.core.errors import ServiceError
+from bot.core.notices import ChallengeClosed, ChallengePosted, Reply, Result
+from bot.models import COMPUTER_ID, MAX_USER_ID, ChallengeRecord, ChallengeStatus, PlayerRef, Seat
+
+
+class Challenges:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    async def challenge(
+        self,
+        guild_id: int,
+        channel_id: int,
+        challenger: PlayerRef,
+        opponent: PlayerRef,
+        variant: str = catalogue.DEFAULT_VARIANT,
+        points: int | None = None,
+        *,
+        rated: bool = True,
+        guild_name: str = "",
+    ) -> Result:
+        """``challenger`` challenges ``opponent`` to a match in ``channel_id``."""
+        v = catalogue.two_player_variant(variant)
+        if not 0 < opponent.user_id <= MAX_USER_ID or opponent.user_id == COMPUTER_ID:
+            raise ServiceError(texts.NOT_A_MEMBER)
+        if challenger.user_id == opponent.user_id:
+            raise ServiceError(texts.CHALLENGE_YOURSELF)
+        if opponent.is_bot:
+            raise ServiceError(texts.challenge_a_bot(opponent.name))
+        points = catalogue.match_length(v, points)
+        rated = rated and points > 0  # money play is scored apart from the ratings
+        async with self.ctx.channel_locks.hold(channel_id):
+            self._check_channel_free(channel_id)
+            for c in await self.ctx.store.pending_challenges(channel_id):
+                for who in (challenger, opponent):
+                    if who.user_id in (c.challenger_id, c.opponent_id):
+                        raise ServiceError(
+                            texts.already_challenging(who.name, c.challenger_name, c.opponent_name)
+                        )
+            now = self.ctx.clock.now()
+            async with self.ctx.store.transaction() as tx:
+                await tx.upsert_guild(guild_id, guild_name, now)
+                await tx.upsert_player(challenger, now)
+                await tx.upsert_player(opponent, now)
+                challenge_id = await tx.insert_challenge(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    challenger_id=challenger.user_id,
+                    opponent_id=opponent.user_id,
+                    variant=v.name,
+                    points=points,
+                    rated=rated,
+                    now=now,
+                    expires_at=now + self.ctx.rules.challenge_timeout,
+                )
+        text = texts.challenge_text(
+            challenger.name, opponent.name, v, points, rated, self.ctx.rules.challenge_timeout
+        )
+        return Result(
+            [
+                ChallengePosted(channel_id, challenge_id, text, opponent.user_id),
+                Reply(texts.challenge_sent(opponent.name)),
+            ]
+        )
+
+    async def answer(self, challenge_id: int, user: PlayerRef, accept: bool) -> Result:
+        """The challenged member accepts or declines; anyone else is told it isn't theirs."""
+        found = await self.ctx.store.challenge(challenge_id)
+        if found is None:
+            raise ServiceError(texts.CHALLENGE_GONE)
+        async with self.ctx.channel_locks.hold(found.channel_id):
+            c = await self.ctx.store.challenge(challenge_id)  # again, now that this channel is ours
+            if c is None:
+                raise ServiceError(texts.CHALLENGE_GONE)
+            if user.user_id != c.opponent_id:
+                raise ServiceError(texts.not_your_challenge(c.opponent_name))
+            if c.status is not ChallengeStatus.PENDING:
+                raise ServiceError(texts.challenge_already(c.status))
+            now = self.ctx.clock.now()
+            if now >= c.expires_at:
+                await self._close([c], ChallengeStatus.EXPIRED)
+                return Result([closed_notice(c, ChallengeStatus.EXPIRED), Reply(texts.CHALLENGE_EXPIRED)])
+            if not accept:
+                async with self.ctx.store.transaction() as tx:
+                    await tx.upsert_player(user, now)
+                    await tx.close_challenge(challenge_id, ChallengeStatus.DECLINED)
+                return Result([closed_notice(c, ChallengeStatus.DECLINED), Reply(texts.YOU_DECLINED)])
+            self._check_channel_free(c.channel_id)
+            result = await start_match(
+                self.ctx,
+                guild_id=c.guild_id,
+                channel_id=c.channel_id,
+                seats=(Seat(c.challenger_id, c.challenger_name), Seat(c.opponent_id, user.name)),
+                variant=c.variant,
+                target=c.points,
+                rated=c.rated,
+                players=(user,),
+                challenge_id=challenge_id,
+            )
+        result.notices.insert(0, closed_notice(c, ChallengeStatus.ACCEPTED))
+        return result
+
+    async def vs_bot(
+        self,
+        guild_id: int,
+        channel_id: int,
+        human: PlayerRef,
+        variant: str = catalogue.DEFAULT_VARIANT,
+        level: str = catalogue.DEFAULT_LEVEL,
+        points: int | None = None,
+        *,
+        guild_name: str = "",
+    ) -> Result:
+        """Start an unrated match against the computer (with the cube: a money game unless ``points`` says
+        how long a match); the human is player 1 (seat 0)."""
+        v = catalogue.two_player_variant(variant)
+        level = catalogue.level_for(v, level)
+        target = catalogue.match_length(v, points)
+        async with self.ctx.channel_locks.hold(channel_id):
+            self._check_channel_free(channel_id)
+            for c in await self.ctx.store.pending_challenges(channel_id):
+                if human.user_id in (c.challenger_id, c.opponent_id):
+                    raise ServiceError(texts.YOUR_CHALLENGE_WAITS)
+            return await start_match(
+                self.ctx,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                seats=(Seat(human.user_id, human.name), Seat(COMPUTER_ID, texts.computer_name(level), level)),
+                variant=v.name,
+                target=target,
+                rated=False,
+                players=(human,),
+                guild_name=guild_name,
+            )
+
+    async def cancel_waiting(self, channel_id: int) -> Result:
+        """A moderator cancels the challenges waiting in ``channel_id``."""
+        async with self.ctx.channel_locks.hold(channel_id):
+            pending = await self.ctx.store.pending_challenges(channel_id)
+            if not pending:
+                raise ServiceError(texts.NOTHING_TO_CANCEL)
+            await self._close(pending, ChallengeStatus.CANCELLED)
+        notices: list = [closed_notice(c, ChallengeStatus.CANCELLED) for c in pending]
+        notices.append(Reply(texts.cancelled_challenges(len(pending))))
+        return Result(notices)
+
+    async def expire(self) -> Result:
+        """Close every challenge whose time is up."""
+        result = Result()
+        now = self.ctx.clock.now()
+        channels = sorted(
+            {c.channel_id for c in await self.ctx.store.pending_challenges() if c.expires_at <= now}
+        )
+        for channel_id in channels:
+            async with self.ctx.channel_locks.hold(channel_id):
+                due = [c for c in await self.ctx.store.pending_challenges(channel_id) if c.expires_at <= now]
+                if due:
+                    await self._close(due, ChallengeStatus.EXPIRED)
+                    result.notices.extend(closed_notice(c, ChallengeStatus.EXPIRED) for c in due)
+        return result
+
+    async def message_posted(self, challenge_id: int, message_id: int) -> None:
+        """Remember the message with a challenge's buttons (to close it when it expires)."""
+        async with self.ctx.store.transaction() as tx:
+            await tx.set_challenge_message(challenge_id, message_id)
+
+    async def _close(self, challenges: list[ChallengeRecord], status: ChallengeStatus) -> None:
+        async with self.ctx.store.transaction() as tx:
+            for c in challenges:
+                await tx.close_challenge(c.challenge_id, status)
+
+    def _check_channel_free(self, channel_id: int) -> None:
+        check_channel_free(self.ctx, channel_id)
+
+
+def closed_notice(c: ChallengeRecord, status: ChallengeStatus) -> ChallengeClosed:
+    return ChallengeClosed(c.channel_id, c.challenge_id, texts.challenge_closed(c, status), c.message_id)
+
+
+__all__ = ["Challenges", "closed_notice"]

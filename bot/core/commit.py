@@ -1,0 +1,211 @@
+"""Storing what an action did to a match, and moving the match on: automatic rolls and passes, the next
+game, the end of the match and its ratings. Nothing changes in memory unless the store accepted it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+
+from bot import texts
+from bot.core.boards import actor_seat, board_notice
+from bot.core.context import Context
+from bot.core.live import LiveMatch
+from bot.core.multirating import rate_placings
+from bot.core.notices import Result
+from bot.core.rating import rate
+from bot.models import ChallengeStatus, MatchRecord, MatchStatus, Seat
+from bot.store import Transaction
+from bot.texts.multigam import placing_lines
+from engine import Game, Match
+
+log = logging.getLogger(__name__)
+
+MAX_SETTLE_STEPS = 200  # automatic rolls and passes in a row before the core stops and waits
+
+
+def settle(ctx: Context, game: Game, seats: Sequence[Seat]) -> tuple[Game, list[str]]:
+    """Roll for the player to move and pass turns that have no legal play, until someone can play, or may
+    double (then they choose: roll or double)."""
+    lines: list[str] = []
+    for _ in range(MAX_SETTLE_STEPS):
+        if game.awaiting == "roll":
+            if game.may_double():
+                break
+            game = game.roll(ctx.dice)
+        if game.awaiting == "play" and game.must_pass():
+            lines.append(texts.cannot_move(seats[game.turn].name, game.dice))
+            game = game.play(game.legal_plays()[0])
+            continue
+        break
+    return game, lines
+
+
+def game_context(game: Game) -> dict:
+    """What a stored game keeps of its match (target, score, Crawford...), as the game started."""
+    return game.match.to_json()
+
+
+def turn_result(live: LiveMatch, lines: list[str]) -> Result:
+    """The new board of a match that goes on, and whether the computer acts next."""
+    notice = board_notice(live, live.game, lines)
+    seat = actor_seat(live)
+    computer = (live.match_id,) if seat is not None and seat.is_computer else ()
+    return Result([notice], computer)
+
+
+async def commit(
+    ctx: Context, live: LiveMatch, game: Game, lines: list[str], *, forfeit: bool = False
+) -> Result:
+    """Store ``game`` (``live.game`` after one action) at the next version, then roll on, start the next
+    game or end the match, and describe it. The caller holds ``live.lock`` and checked the version; the
+    store checks it again (:class:`~bot.store.StaleWrite` if another process got there first)."""
+    now = ctx.clock.now()
+    rec = live.record
+    names = live.names
+    lines = [*lines, *placing_lines(live.game, game, names)]  # multigam: the places this action decided
+    match = live.match
+    finished_game = game if game.outcome is not None else None
+    next_game: Game | None = None
+    end_lines: list[str] = []
+    next_lines: list[str] = []
+    status = MatchStatus.ACTIVE
+    winner_seat = None
+    if finished_game is None:
+        game, more = settle(ctx, game, rec.seats)
+        lines = [*lines, *more]
+    else:
+        assert game.outcome is not None
+        match = match.record(game.outcome)
+        end_lines.append(texts.outcome_line(game.outcome, names))
+        if match.target > 1:
+            end_lines.append(texts.score_line(match.score, names, match.target))
+        if match.is_over:
+            status = MatchStatus.FINISHED
+            winner_seat = match.winner
+            if match.target > 1 or forfeit:
+                assert winner_seat is not None
+                end_lines.append(texts.match_winner(names[winner_seat]))
+        else:
+            first = match.start_game(ctx.dice)
+            next_game, next_lines = settle(ctx, first, rec.seats)
+            next_lines.insert(0, texts.opening_line(first, names))
+    played = live.played | {
+        e.player for e in game.events[live.saved_events :] if e.kind == "play" and e.moves
+    }
+    game_id = rec.current_game_id
+    rating_lines: list[str] = []
+    async with ctx.store.transaction() as tx:
+        # First the claim: the version this action was computed from becomes the next one, or the whole
+        # transaction fails (another process acted first) before anything else is written.
+        await tx.update_match(
+            rec.match_id,
+            rec.version,
+            new_version=rec.version + 1,
+            status=status,
+            turn_started_at=now,
+            reminded=False,
+            winner_seat=winner_seat,
+            finished_at=now if status is not MatchStatus.ACTIVE else None,
+        )
+        assert game_id is not None
+        await tx.add_events(game_id, live.saved_events, game.events[live.saved_events :], now)
+        if finished_game is not None:
+            assert finished_game.outcome is not None
+            await tx.finish_game(game_id, finished_game.outcome, now)
+        if next_game is not None:
+            game_id = await tx.insert_game(
+                rec.match_id, match.games_played + 1, match.variant.name, game_context(next_game), now
+            )
+            await tx.add_events(game_id, 0, next_game.events, now)
+            await tx.update_match(rec.match_id, rec.version + 1, current_game_id=game_id)
+        if status is MatchStatus.FINISHED and match.variant.is_multiplayer:
+            rating_lines = await rate_placings(ctx, tx, rec, match.outcomes[-1], frozenset(played), now)
+        elif status is MatchStatus.FINISHED and winner_seat is not None:
+            rating_lines = await rate(ctx, tx, rec, winner_seat, frozenset(played), now)
+    # Stored: now the match moves on in memory.
+    live.record = dataclasses.replace(
+        rec,
+        status=status,
+        version=rec.version + 1,
+        current_game_id=game_id,
+        turn_started_at=now,
+        reminded=False,
+        winner_seat=winner_seat,
+        finished_at=now if status is not MatchStatus.ACTIVE else None,
+    )
+    live.match = match
+    live.game = next_game or game
+    live.saved_events = len(live.game.events)
+    live.played = frozenset(played)
+    live.picking = None
+    if status is not MatchStatus.ACTIVE:
+        ctx.table.forget(live)
+        log.info("match %s finished: seat %s won, score %s", rec.match_id, winner_seat, match.score)
+    if finished_game is None:
+        return turn_result(live, lines)
+    final = board_notice(live, finished_game, [*lines, *end_lines, *rating_lines], final=True)
+    result = Result([final])
+    if next_game is not None:
+        result.extend(turn_result(live, [texts.game_header(match.games_played + 1), *next_lines]))
+    return result
+
+
+async def start_match(
+    ctx: Context,
+    *,
+    guild_id: int,
+    channel_id: int,
+    seats: tuple[Seat, ...],
+    variant: str,
+    target: int | None,
+    rated: bool,
+    players: Sequence = (),
+    challenge_id: int | None = None,
+    guild_name: str = "",
+    also: Callable[[Transaction, int], Awaitable[None]] | None = None,
+) -> Result:
+    """Start a match (the caller holds the channel's lock): the opening roll, automatic rolls, stored.
+    ``also(tx, match_id)``: more writes in the same transaction (a lobby marks itself started)."""
+    match = Match.new(variant, target)
+    first = match.start_game(ctx.dice)
+    game, lines = settle(ctx, first, seats)
+    lines.insert(0, texts.opening_line(first, tuple(s.name for s in seats)))
+    now = ctx.clock.now()
+    vs_computer = any(s.is_computer for s in seats)
+    record = MatchRecord(
+        match_id=0,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        variant=match.variant.name,
+        target=match.target,
+        rated=rated and (match.variant.is_multiplayer or not vs_computer),  # four: computers are rated
+        status=MatchStatus.ACTIVE,
+        seats=seats,
+        version=1,
+        current_game_id=None,
+        turn_started_at=now,
+        created_at=now,
+    )
+    async with ctx.store.transaction() as tx:
+        await tx.upsert_guild(guild_id, guild_name, now)
+        for p in (*players, *seats):
+            await tx.upsert_player(p, now)
+        match_id = await tx.insert_match(record)
+        game_id = await tx.insert_game(match_id, 1, match.variant.name, game_context(game), now)
+        await tx.add_events(game_id, 0, game.events, now)
+        await tx.update_match(match_id, 1, current_game_id=game_id)
+        if challenge_id is not None:
+            await tx.close_challenge(challenge_id, ChallengeStatus.ACCEPTED, match_id)
+        if also is not None:
+            await also(tx, match_id)
+    record = dataclasses.replace(record, match_id=match_id, current_game_id=game_id)
+    live = LiveMatch(record, match, game, len(game.events))
+    ctx.table.add(live)
+    log.info("match %s started in channel %s: %s, %s", match_id, channel_id, variant, seats)
+    header = texts.match_header(match.variant, [s.name for s in seats], match.target, rated=record.rated)
+    return turn_result(live, [header, *lines])
+
+
+__all__ = ["commit", "game_context", "settle", "start_match", "turn_result"]

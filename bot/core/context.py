@@ -1,0 +1,39 @@
+"""What every part of the core shares: the store, the clock, the dice, the thinking, the live matches,
+and the house rules (time limits, the rating guard)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.clock import Clock
+from bot.core.live import KeyedLocks, Table
+from bot.store import Store
+from bot.thinking import Thinker
+from engine.dice import DiceSource
+
+DAY = 86400.0
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """Limits the bot keeps (from the settings)."""
+
+    challenge_timeout: float = 600.0
+    lobby_timeout: float = 900.0  # a multigam lobby not started by then expires
+    turn_timeout: float = 86400.0
+    think_limit: float = 30.0  # seconds a computer's thought may take before a quicker level answers
+    pair_daily_limit: int = 3  # rated results of the same two people per day (the anti-farming guard)
+
+
+@dataclass(slots=True)
+class Context:
+    store: Store
+    clock: Clock
+    dice: DiceSource
+    thinker: Thinker
+    rules: HouseRules = field(default_factory=HouseRules)
+    table: Table = field(default_factory=Table)
+    channel_locks: KeyedLocks = field(default_factory=KeyedLocks)  # starting matches, one channel at a time
+
+
+__all__ = ["DAY", "Context", "HouseRules"]

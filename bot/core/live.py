@@ -1,0 +1,153 @@
+"""The matches in play in this process, in memory, rebuilt from the store.
+
+A :class:`LiveMatch` is changed only under its lock, and only after the store accepted the change. The
+store keeps each fact once: the match row and its seats, each game's context and outcome, and every event;
+a live match is rebuilt from them (:func:`load_match`): the finished games' outcomes give the match, the
+current game's events replayed through the engine give the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import Counter
+from collections.abc import AsyncIterator, Hashable
+from dataclasses import dataclass, field
+
+from bot.models import MatchRecord, MatchStatus
+from bot.store import DamagedRecord, Store
+from engine import EngineError, Game, Match, MatchContext, Move, Outcome, find_variant, replay
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Picking:
+    """A play being picked move by move: by whom, at which version, the moves so far."""
+
+    version: int
+    user_id: int
+    moves: tuple[Move, ...]
+
+
+@dataclass(eq=False, slots=True)
+class LiveMatch:
+    """A match in play: its stored record, the engine's match and current game, and its lock."""
+
+    record: MatchRecord
+    match: Match
+    game: Game
+    saved_events: int  # how many of ``game.events`` are stored
+    played: frozenset[int] = frozenset()  # seats that made a play in this match (the rating guard)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    picking: Picking | None = None
+    thinking: bool = False  # the computer is thinking for this match (outside the lock)
+
+    @property
+    def match_id(self) -> int:
+        return self.record.match_id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.record.seats)
+
+    @property
+    def is_live(self) -> bool:
+        return self.record.status is MatchStatus.ACTIVE
+
+
+class Table:
+    """The live matches of this process, by id and by channel, and the channels whose stored match could
+    not be read back (they answer so instead of starting another)."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, LiveMatch] = {}
+        self._by_channel: dict[int, int] = {}
+        self.damaged: dict[int, int] = {}  # channel -> id of a stored active match that cannot be read
+
+    def add(self, live: LiveMatch) -> None:
+        self._by_id[live.match_id] = live
+        self._by_channel[live.record.channel_id] = live.match_id
+
+    def forget(self, live: LiveMatch) -> None:
+        self._by_id.pop(live.match_id, None)
+        if self._by_channel.get(live.record.channel_id) == live.match_id:
+            del self._by_channel[live.record.channel_id]
+
+    def get(self, match_id: int) -> LiveMatch | None:
+        return self._by_id.get(match_id)
+
+    def in_channel(self, channel_id: int) -> LiveMatch | None:
+        match_id = self._by_channel.get(channel_id)
+        return self._by_id.get(match_id) if match_id is not None else None
+
+    def __iter__(self):
+        return iter(list(self._by_id.values()))
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+
+class KeyedLocks:
+    """One lock per key (a channel), made on first use and dropped when nobody holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[Hashable, asyncio.Lock] = {}
+        self._users: Counter[Hashable] = Counter()
+
+    @contextlib.asynccontextmanager
+    async def hold(self, key: Hashable) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        self._users[key] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self._users[key] -= 1
+            if not self._users[key]:
+                del self._users[key]
+                del self._locks[key]
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+
+async def load_match(store: Store, match_id: int) -> LiveMatch:
+    """Rebuild an active match from the store; :class:`DamagedRecord` if it cannot be."""
+    what = f"match {match_id}"
+    record = await store.match(match_id)
+    if record is None:
+        raise DamagedRecord(what, "it is not stored")
+    try:
+        match = Match.new(record.variant, record.target)
+        games = await store.games(match_id)
+        if not games or games[-1].game_id != record.current_game_id or games[-1].outcome is not None:
+            raise DamagedRecord(what, "its current game is missing or over")
+        played: set[int] = set()
+        for stored in games[:-1]:
+            assert stored.outcome is not None
+            match = match.record(Outcome.from_json(stored.outcome))
+            played |= _players_who_played(await store.game_events(stored.game_id))
+        events = await store.game_events(games[-1].game_id)
+        context = MatchContext.from_json(games[-1].context, find_variant(record.variant))
+        game = replay(record.variant, events, context)
+        played |= _players_who_played(events)
+    except DamagedRecord:
+        raise
+    except (EngineError, AssertionError, KeyError, TypeError, ValueError) as exc:
+        raise DamagedRecord(what, f"{type(exc).__name__}: {exc}") from None
+    if game.variant.players != len(record.seats):
+        raise DamagedRecord(what, f"{len(record.seats)} seats for {game.variant.players} players")
+    return LiveMatch(record, match, game, len(game.events), frozenset(played))
+
+
+def _players_who_played(events) -> set[int]:
+    return {e.player for e in events if e.kind == "play" and e.moves}
+
+
+__all__ = ["KeyedLocks", "LiveMatch", "Picking", "Table", "load_match"]

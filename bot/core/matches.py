@@ -1,0 +1,399 @@
+"""Playing a match: the one way in for every action, by people and by the computer.
+
+:meth:`Matches.act` takes ``(match, version, user, action, argument)``. Under the match's lock it checks
+that the match is still in play and still at ``version`` (a button carries the version it was drawn for;
+a typed command the version current when it arrived), that ``user`` may take ``action`` now, and hands over
+to the action's handler, which either answers privately (picking moves) or computes the next game and
+commits it (:func:`~bot.core.commit.commit`). The computer thinks outside the lock, then acts through the
+same handlers, at the version it thought about.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot import texts
+from bot.core import boards, multigam
+from bot.core.actions import Action, Control, Prompt
+from bot.core.checks import awaiting, check_open, check_turn, check_version, matching, picked, seat_number
+from bot.core.commit import commit
+from bot.core.context import Context
+from bot.core.errors import ServiceError
+from bot.core.live import LiveMatch, Picking, load_match
+from bot.core.notices import Message, Reply, Result, RetireBoard
+from bot.models import MatchStatus, PlayerRef
+from bot.store import DamagedRecord, StaleWrite
+from engine import Game, GameStateError, Play, PlayError
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[["Matches", LiveMatch, int, PlayerRef, str], Awaitable[Result]]
+
+
+class Matches:
+    """Matches in play: acting on them, and what people may read of them."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    # ================================================================== reading
+    def get(self, match_id: int) -> LiveMatch:
+        live = self.ctx.table.get(match_id)
+        if live is None:
+            raise ServiceError(texts.MATCH_OVER)
+        return live
+
+    def in_channel(self, channel_id: int | None) -> LiveMatch:
+        """The match in play in ``channel_id``; a refusal that says how to start one otherwise."""
+        live = self.ctx.table.in_channel(channel_id) if channel_id is not None else None
+        if live is None:
+            if channel_id in self.ctx.table.damaged:
+                raise ServiceError(texts.CHANNEL_MATCH_DAMAGED)
+            raise ServiceError(texts.NO_MATCH_HERE)
+        return live
+
+    def current(self, channel_id: int | None) -> tuple[int, int]:
+        """``(match id, version)`` of the match in ``channel_id`` now: a typed command acts on the turn that
+        was current when it arrived, never on a later one."""
+        live = self.in_channel(channel_id)
+        return live.match_id, live.version
+
+    def check_actor(self, match_id: int, user_id: int, version: int) -> None:
+        """Raise :class:`ServiceError` unless ``user_id`` is the one to act on ``match_id`` at ``version``."""
+        live = self.get(match_id)
+        check_version(live, version)
+        check_turn(live, seat_number(live, user_id))
+
+    def check_seated(self, match_id: int, user_id: int) -> None:
+        seat_number(self.get(match_id), user_id)
+
+    def suggestions(
+        self, channel_id: int, user_id: int, typed: str, limit: int = boards.MAX_CHOICES
+    ) -> list[str]:
+        """Legal plays in notation that fit what ``user_id`` has typed so far; never raises."""
+        try:
+            live = self.ctx.table.in_channel(channel_id)
+            if live is None or live.game.awaiting != "play":
+                return []
+            seat = boards.actor_seat(live)
+            if seat is None or seat.is_computer or seat.user_id != user_id:
+                return []
+            game = live.game
+            plays = [game.position.format_play(p) for p in game.legal_plays()]
+            return matching(plays, typed)[:limit]
+        except Exception:
+            log.exception("autocomplete failed in channel %s", channel_id)
+            return []
+
+    def resign_question(self, match_id: int, user_id: int) -> Reply:
+        """The question "Resign this game?" for ``user_id``, with what it costs and the answers: in
+        backgammon an offer of a single, a gammon or a backgammon (up to what the game can still cost),
+        which the opponent accepts or declines; elsewhere the game at what it is worth now. Changes
+        nothing."""
+        live = self.get(match_id)
+        seat = seat_number(live, user_id)
+        if live.game.variant.is_multiplayer:
+            return multigam.resign_question(live, seat)
+        game = live.game
+        if game.outcome is not None:
+            raise ServiceError(texts.GAME_OVER)
+        if game.resign_offer is not None:
+            raise ServiceError(texts.cannot_resign(texts.RESIGNATION_PENDING))
+        worth = game.resignation_value(seat)
+        winner = next(live.names[p] for p in range(len(live.names)) if p != seat)
+        score = live.match.score if live.match.target > 1 else None
+        if game.variant.scoring == "backgammon":
+            levels = range(1, worth.multiplier + 1)
+            controls = tuple(Control(Action.RESIGN, argument=str(level)) for level in levels)
+            text = texts.resign_offer_question(
+                winner, [level * game.cube for level in levels], score, live.names
+            )
+        else:
+            controls = (Control(Action.RESIGN),)
+            text = texts.resign_question(winner, worth, worth.multiplier * game.cube, score, live.names)
+        return Reply(
+            text, controls=(*controls, Control(Prompt.KEEP)), match_id=match_id, version=live.version
+        )
+
+    def board(self, channel_id: int, user: PlayerRef) -> Result:
+        """The current board again, for whoever asks (with the controls if it is their turn to act)."""
+        return Result([boards.board_reply(self.in_channel(channel_id), user.user_id)])
+
+    async def hint(self, channel_id: int, user: PlayerRef) -> Result:
+        """The computer's best plays for the roll of ``user`` (unrated matches only)."""
+        live = self.in_channel(channel_id)
+        if live.record.rated:
+            raise ServiceError(texts.HINTS_UNRATED_ONLY)
+        check_turn(live, seat_number(live, user.user_id))
+        game = live.game
+        if game.awaiting != "play":
+            raise ServiceError(texts.NOTHING_TO_PLAY)
+        return Result([Reply(texts.hints(game, await self.ctx.thinker.hint(game, 3)))])
+
+    # ================================================================== acting
+    async def act(
+        self, match_id: int, version: int, user: PlayerRef, action: Action, argument: str = ""
+    ) -> Result:
+        """``user`` takes ``action`` on ``match_id`` as it stood at ``version`` (a cancel: as it stands now).
+        A refusal changes nothing."""
+        live = self.get(match_id)
+        async with live.lock:
+            check_open(self.ctx, live)
+            if action is not Action.CANCEL:  # a moderator ends the match as it stands, whatever turn it is
+                check_version(live, version)
+            try:
+                if action is Action.CANCEL:
+                    return await self._cancel(live, user)
+                seat = seat_number(live, user.user_id)
+                return await HANDLERS[action](self, live, seat, user, argument)
+            except StaleWrite:
+                await self.reload(live)
+                raise ServiceError(texts.MOVED_ON_ELSEWHERE) from None
+
+    async def computer_turn(self, match_id: int) -> Result:
+        """Let the computer act in ``match_id`` if it is its turn; nothing happens otherwise. It thinks
+        outside the match's lock, then acts at the version it thought about (if the match moved on in the
+        meantime, a cancel say, the thought is dropped)."""
+        live = self.ctx.table.get(match_id)
+        if live is None:
+            return Result()
+        async with live.lock:
+            seat = boards.actor_seat(live)
+            if not live.is_live or live.thinking or seat is None or not seat.is_computer:
+                return Result()
+            version, game = live.version, live.game
+            live.thinking = True
+        try:
+            decision = await self.ctx.thinker.decide(game, seat.level or "medium", self.ctx.rules.think_limit)
+        finally:
+            live.thinking = False
+        async with live.lock:
+            if live.version != version or not live.is_live or self.ctx.table.get(match_id) is not live:
+                return Result()
+            actor = game.actor
+            assert actor is not None
+            action, argument = computer_action(game, decision)
+            try:
+                return await HANDLERS[action](self, live, actor, PlayerRef(seat.user_id, seat.name), argument)
+            except StaleWrite:
+                await self.reload(live)
+                return Result()
+
+    # ================================================================== handlers
+    async def _play(self, live: LiveMatch, seat: int, user: PlayerRef, text: str) -> Result:
+        game = awaiting(live, seat, "play")
+        assert game.dice is not None
+        try:
+            play = game.position.parse_play(game.dice, text)
+        except PlayError as exc:
+            raise ServiceError(texts.play_refused(exc)) from None
+        return await self._make(live, seat, play)
+
+    async def _make(self, live: LiveMatch, seat: int, play: Play) -> Result:
+        game = live.game
+        try:
+            new = game.play(play)
+        except GameStateError as exc:
+            raise ServiceError(texts.cannot_play(exc)) from None
+        return await commit(
+            self.ctx, live, new, [texts.played(live.names[seat], game.position.format_play(play), game.dice)]
+        )
+
+    async def _pick(self, live: LiveMatch, seat: int, user: PlayerRef, label: str, *, fresh: bool) -> Result:
+        game = awaiting(live, seat, "play")
+        prefix = () if fresh else picked(live, user.user_id)
+        options, _complete = game.next_moves(prefix)
+        chosen = [m for m in options if game.position.format_move(m) == label]
+        if not chosen:
+            raise ServiceError(texts.not_a_next_move(label))
+        prefix = (*prefix, chosen[0])
+        options, complete = game.next_moves(prefix)
+        if complete is not None and not options:
+            return await self._make(live, seat, complete)
+        live.picking = Picking(live.version, user.user_id, prefix)
+        return Result([boards.picker_reply(live, prefix, options, complete is not None)])
+
+    async def _first(self, live: LiveMatch, seat: int, user: PlayerRef, label: str) -> Result:
+        return await self._pick(live, seat, user, label, fresh=True)
+
+    async def _step(self, live: LiveMatch, seat: int, user: PlayerRef, label: str) -> Result:
+        return await self._pick(live, seat, user, label, fresh=False)
+
+    async def _undo(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        game = awaiting(live, seat, "play")
+        prefix = picked(live, user.user_id)[:-1]
+        live.picking = Picking(live.version, user.user_id, prefix)
+        options, complete = game.next_moves(prefix)
+        return Result([boards.picker_reply(live, prefix, options, complete is not None)])
+
+    async def _done(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        game = awaiting(live, seat, "play")
+        prefix = picked(live, user.user_id)
+        _options, complete = game.next_moves(prefix)
+        if complete is None:
+            raise ServiceError(texts.play_incomplete(game.position.format_play(prefix) if prefix else ""))
+        return await self._make(live, seat, complete)
+
+    async def _resign(self, live: LiveMatch, seat: int, user: PlayerRef, level: str) -> Result:
+        """Resign the game (in backgammon: offer to, at ``level`` 1, 2 or 3; the full value by default)."""
+        game = live.game
+        if level and not level.isdecimal():
+            raise ServiceError(texts.cannot_resign(texts.NO_SUCH_RESIGNATION))
+        try:
+            new = game.resign(seat, int(level) if level else None)
+        except GameStateError as exc:
+            raise ServiceError(texts.cannot_resign(exc)) from None
+        name = live.names[seat]
+        if new.resign_offer is not None:
+            kind, points = new.resign_offer[1], new.resign_offer[1] * game.cube
+            return await commit(self.ctx, live, new, [texts.offers_to_resign(name, kind, points)])
+        lines = [] if new.variant.is_multiplayer else [texts.resigns(name)]  # multigam: the place it takes
+        return await commit(self.ctx, live, new, lines)
+
+    async def _leave(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        return await multigam.take_over(self.ctx, live, seat)
+
+    async def _answer(self, live: LiveMatch, seat: int, what: str, step: str, line: str) -> Result:
+        game = awaiting(live, seat, what)
+        try:
+            new = getattr(game, step)()
+        except GameStateError as exc:
+            raise ServiceError(texts.cannot_act(exc)) from None
+        return await commit(self.ctx, live, new, [line])
+
+    async def _accept(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        return await self._answer(
+            live, seat, "resign-answer", "accept_resignation", texts.accepts(live.names[seat])
+        )
+
+    async def _decline(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        return await self._answer(
+            live, seat, "resign-answer", "reject_resignation", texts.declines(live.names[seat])
+        )
+
+    async def _take(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        line = texts.takes(live.names[seat], live.game.cube * 2)
+        return await self._answer(live, seat, "double-answer", "take", line)
+
+    async def _drop(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        return await self._answer(live, seat, "double-answer", "drop", texts.drops(live.names[seat]))
+
+    async def _double(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        return await self._answer(
+            live, seat, "roll", "double", texts.doubles(live.names[seat], live.game.cube * 2)
+        )
+
+    async def _roll(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        game = awaiting(live, seat, "roll")
+        return await commit(self.ctx, live, game.roll(self.ctx.dice), [])
+
+    async def _cancel(self, live: LiveMatch, by: PlayerRef) -> Result:
+        """A moderator ends the match; it counts for nobody."""
+        if not by.moderator:
+            raise ServiceError(texts.CANCEL_MODERATORS_ONLY)
+        rec = live.record
+        now = self.ctx.clock.now()
+        async with self.ctx.store.transaction() as tx:
+            await tx.update_match(
+                rec.match_id,
+                rec.version,
+                new_version=rec.version + 1,
+                status=MatchStatus.CANCELLED,
+                finished_at=now,
+            )
+        live.record = dataclasses.replace(
+            rec, status=MatchStatus.CANCELLED, version=rec.version + 1, finished_at=now
+        )
+        self.ctx.table.forget(live)
+        log.info("match %s cancelled by user %s", rec.match_id, by.user_id)
+        notices: list = [Message(rec.channel_id, texts.cancelled_match(by.name, live.names))]
+        if rec.board_message_id:
+            notices.append(RetireBoard(rec.channel_id, rec.match_id, rec.board_message_id))
+        notices.append(Reply(texts.MATCH_CANCELLED))
+        return Result(notices)
+
+    async def reload(self, live: LiveMatch) -> None:
+        """Read a match back from the store after another process changed it (the caller holds its lock)."""
+        log.warning("match %s changed in the store under this process; reading it back", live.match_id)
+        self.ctx.table.forget(live)
+        try:
+            fresh = await load_match(self.ctx.store, live.match_id)
+        except DamagedRecord:
+            log.exception("match %s cannot be read back", live.match_id)
+            return
+        if fresh.is_live:
+            fresh.lock = live.lock  # whoever waits for the old lock waits for this match
+            self.ctx.table.add(fresh)
+        live.record = fresh.record  # anyone holding the old object sees it is no longer current
+
+    # ================================================================== the board message
+    async def board_posted(self, match_id: int, version: int, message_id: int) -> tuple[bool, int | None]:
+        """Record ``message_id`` as the board of ``version``, under the match's lock and only while the match
+        is still at ``version``. Returns whether it was recorded, and the board it replaces (whose controls
+        no longer apply)."""
+        live = self.ctx.table.get(match_id)
+        if live is None:  # over: nobody acts on it any more, so there is no lock to take
+            async with self.ctx.store.transaction() as tx:
+                return await tx.set_board(match_id, version, message_id), None
+        async with live.lock:
+            if live.version != version:
+                return False, None
+            previous = live.record.board_message_id
+            async with self.ctx.store.transaction() as tx:
+                recorded = await tx.set_board(match_id, version, message_id)
+            if not recorded:
+                return False, None
+            live.record = dataclasses.replace(live.record, board_message_id=message_id, board_version=version)
+            return True, previous if previous != message_id else None
+
+    def unposted_boards(self) -> Result:
+        """A board for every match in play whose current version has none posted (the bot stopped between
+        storing an action and posting its board): what to post at start-up."""
+        out = Result()
+        for live in self.ctx.table:
+            if live.record.board_version != live.version:
+                out.extend(_current_board(live))
+        return out
+
+
+def computer_action(game: Game, decision: Play | bool) -> tuple[Action, str]:
+    """The action the computer's ``decision`` (a play, or yes/no to what the game waits for) stands for."""
+    match game.awaiting:
+        case "play":
+            assert isinstance(decision, Play)
+            return Action.PLAY, game.position.format_play(decision)
+        case "roll":
+            return (Action.DOUBLE if decision else Action.ROLL), ""
+        case "double-answer":
+            return (Action.TAKE if decision else Action.DROP), ""
+        case "resign-answer":
+            return (Action.ACCEPT if decision else Action.DECLINE), ""
+    raise ValueError(f"nothing to decide while the game waits for {game.awaiting}")
+
+
+def _current_board(live: LiveMatch) -> Result:
+    seat = boards.actor_seat(live)
+    notice = boards.board_notice(live, live.game, [texts.BOARD_AGAIN])
+    return Result([notice], (live.match_id,) if seat is not None and seat.is_computer else ())
+
+
+HANDLERS: dict[Action, Handler] = {
+    Action.PLAY: Matches._play,
+    Action.FIRST: Matches._first,
+    Action.STEP: Matches._step,
+    Action.UNDO: Matches._undo,
+    Action.DONE: Matches._done,
+    Action.RESIGN: Matches._resign,
+    Action.ACCEPT: Matches._accept,
+    Action.DECLINE: Matches._decline,
+    Action.DOUBLE: Matches._double,
+    Action.TAKE: Matches._take,
+    Action.DROP: Matches._drop,
+    Action.ROLL: Matches._roll,
+    Action.LEAVE: Matches._leave,
+}
+
+
+__all__ = ["HANDLERS", "Matches", "computer_action"]

@@ -1,0 +1,152 @@
+"""What the core asks the Discord app (or the console) to publish: small typed notices.
+
+Every action returns a :class:`Result`: the notices to publish, in order, and the matches where the
+computer acts next. A publisher handles each notice kind with ``match``; nothing here knows Discord.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.core.actions import Control
+from engine import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What a board picture shows: the game, the seats' names, whose side it is drawn from, the match score
+    when it is not the game's own (a finished game's last board shows the score after it), and the small
+    print under the board (backgammon: gnubg's Position ID and Match ID)."""
+
+    game: Game
+    names: tuple[str, ...]
+    perspective: int | None = None
+    score: tuple[int, ...] | None = None
+    footer: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A new public board message for ``version`` of a match: the picture, the text, the controls of the
+    player to act (``mention``, the only user it may ping). ``final``: a game's last board (no controls);
+    ``replaces``: the match's board before it, to retire once this one is posted."""
+
+    channel_id: int
+    match_id: int
+    version: int
+    text: str
+    picture: Picture
+    mention: int | None = None
+    controls: tuple[Control, ...] = ()
+    final: bool = False
+    replaces: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A new public text message (a reminder, a cancellation...)."""
+
+    channel_id: int
+    text: str
+    mention: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengePosted:
+    """A challenge's public message with Accept and Decline for ``mention``."""
+
+    channel_id: int
+    challenge_id: int
+    text: str
+    mention: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeClosed:
+    """A challenge was answered, expired or cancelled: its message says so and loses its buttons."""
+
+    channel_id: int
+    challenge_id: int
+    text: str
+    message_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyBoard:
+    """A lobby's public message at ``version``: posted anew (``message_id`` ``None``: the lobby was just
+    opened) or edited; while ``open`` it has the Join, Leave, Start and Close buttons of that version."""
+
+    channel_id: int
+    lobby_id: int
+    version: int
+    text: str
+    open: bool
+    message_id: int | None = None
+    new: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RetireBoard:
+    """The controls of the board ``message_id`` no longer apply (the match moved on or ended)."""
+
+    channel_id: int
+    match_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """An answer only the person who acted sees; with a picture and controls (the move-by-move picker,
+    the board shown again) when given."""
+
+    text: str
+    picture: Picture | None = None
+    controls: tuple[Control, ...] = ()
+    match_id: int | None = None
+    version: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Info:
+    """The public answer to a command (a leaderboard, stats, history)."""
+
+    text: str
+
+
+Notice = Board | Message | ChallengePosted | ChallengeClosed | LobbyBoard | RetireBoard | Reply | Info
+
+
+@dataclass(slots=True)
+class Result:
+    """What an action led to: what to publish, and the matches where the computer acts next."""
+
+    notices: list[Notice] = field(default_factory=list)
+    computer_matches: tuple[int, ...] = ()
+
+    def extend(self, other: Result) -> Result:
+        self.notices.extend(other.notices)
+        self.computer_matches = tuple(dict.fromkeys((*self.computer_matches, *other.computer_matches)))
+        return self
+
+    @property
+    def replies(self) -> list[Reply]:
+        return [n for n in self.notices if isinstance(n, Reply)]
+
+    @property
+    def boards(self) -> list[Board]:
+        return [n for n in self.notices if isinstance(n, Board)]
+
+
+__all__ = [
+    "Board",
+    "ChallengeClosed",
+    "ChallengePosted",
+    "Info",
+    "LobbyBoard",
+    "Message",
+    "Notice",
+    "Picture",
+    "Reply",
+    "Result",
+    "RetireBoard",
+]

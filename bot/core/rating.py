@@ -1,0 +1,46 @@
+"""Ratings after a rated match between two people, with the guard against farming.
+
+A match changes ratings (FIBS's formula, :mod:`bot.ratings`) only when
+
+- it was rated when it started (challenges are; games against the computer never are),
+- **both players made a play in it**: a match resigned or forfeited before one of them moved proves
+  nothing (a second account resigning at once, again and again, gains its owner nothing), and
+- the same two people have had fewer than ``pair_daily_limit`` (3) rated matches in this server in the
+  last 24 hours: past that their matches still count in the records, but not for the ratings.
+
+When a guard holds a match back, its last board says why.
+"""
+
+from __future__ import annotations
+
+from bot import ratings, texts
+from bot.core.context import DAY, Context
+from bot.models import MatchRecord
+from bot.store import Transaction
+
+
+async def rate(
+    ctx: Context, tx: Transaction, record: MatchRecord, winner_seat: int, played: frozenset[int], now: float
+) -> list[str]:
+    """Update both ratings inside the match's transaction; the lines to show on the last board."""
+    if not record.rated or len(record.seats) != 2 or record.computer_level is not None:
+        return []
+    if played != {0, 1}:
+        return [texts.UNRATED_NO_PLAY]
+    winner = record.seats[winner_seat]
+    loser = record.seats[1 - winner_seat]
+    limit = ctx.rules.pair_daily_limit
+    if await tx.rated_matches_between(record.guild_id, winner.user_id, loser.user_id, now - DAY) >= limit:
+        return [texts.unrated_pair_limit(limit)]
+    length = max(1, record.target)
+    old_w = await tx.rating(record.guild_id, record.variant, winner.user_id)
+    old_l = await tx.rating(record.guild_id, record.variant, loser.user_id)
+    new_w, new_l = ratings.after_match(old_w, old_l, length)
+    await tx.put_rating(record.guild_id, record.variant, winner.user_id, old_w, new_w, record.match_id, now)
+    await tx.put_rating(record.guild_id, record.variant, loser.user_id, old_l, new_l, record.match_id, now)
+    return [
+        texts.ratings_line(winner.name, old_w.rating, new_w.rating, loser.name, old_l.rating, new_l.rating)
+    ]
+
+
+__all__ = ["rate"]

@@ -1,0 +1,136 @@
+"""The core's background duties, with one owner: the sweep that applies the clock, and the computer's
+turns. Whatever they lead to goes to ``publish``, the callback the Discord app and the console both give.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from bot.core.notices import Result
+from bot.core.service import Core
+
+log = logging.getLogger(__name__)
+
+Publish = Callable[[Result], Awaitable[None]]
+
+
+class Runner:
+    """Runs the sweep every ``sweep_interval`` seconds and the computer's turns (after ``move_delay``),
+    publishing what they do. :meth:`close` stops both and waits for the action in flight."""
+
+    def __init__(
+        self, core: Core, publish: Publish, *, sweep_interval: float = 30.0, move_delay: float = 1.0
+    ) -> None:
+        self.core = core
+        self.publish = publish
+        self.sweep_interval = sweep_interval
+        self.move_delay = move_delay
+        self._computer: dict[int, asyncio.Task] = {}
+        self._sweeper: asyncio.Task | None = None
+        self._closing = False
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @property
+    def closing(self) -> bool:
+        return self._closing
+
+    # ------------------------------------------------------------------ in flight
+    @contextlib.asynccontextmanager
+    async def busy(self) -> AsyncIterator[None]:
+        """Marks an action and the publishing of its result: :meth:`close` lets it finish."""
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
+
+    # ------------------------------------------------------------------ the sweep
+    def start(self) -> None:
+        """Start the periodic sweep (the first one after ``sweep_interval``)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_loop(), name="minigam-sweep")
+
+    async def sweep(self) -> None:
+        """Expire challenges, remind and forfeit slow players, resume the computer's turns; publish it."""
+        async with self.busy():
+            result = await self.core.timeouts.sweep()
+            await self.handle(result)
+
+    async def _sweep_loop(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(self.sweep_interval)
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the sweep failed; it runs again in %s s", self.sweep_interval)
+
+    # ------------------------------------------------------------------ results and the computer
+    async def handle(self, result: Result) -> None:
+        """Publish ``result``, then let the computer act where it is to."""
+        await self.publish(result)
+        for match_id in result.computer_matches:
+            self.schedule_computer(match_id)
+
+    def schedule_computer(self, match_id: int) -> None:
+        """Let the computer play its turns in ``match_id``, one task per match."""
+        task = self._computer.get(match_id)
+        if self._closing or (task is not None and not task.done()):
+            return
+        self._computer[match_id] = asyncio.create_task(
+            self._computer_turns(match_id), name=f"minigam-computer-{match_id}"
+        )
+
+    async def _computer_turns(self, match_id: int) -> None:
+        try:
+            while not self._closing:
+                if self.move_delay:
+                    await asyncio.sleep(self.move_delay)
+                if self._closing:
+                    break
+                async with self.busy():
+                    result = await self.core.matches.computer_turn(match_id)
+                    await self.publish(result)
+                for other in result.computer_matches:
+                    if other != match_id:
+                        self.schedule_computer(other)
+                if match_id not in result.computer_matches:
+                    break
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the computer's turn failed in match %s; the sweep will retry", match_id)
+        finally:
+            if self._computer.get(match_id) is asyncio.current_task():
+                del self._computer[match_id]
+
+    async def idle(self) -> None:
+        """Wait until no computer turn is scheduled or running (the console and tests)."""
+        while self._computer:
+            await asyncio.gather(*list(self._computer.values()), return_exceptions=True)
+
+    # ------------------------------------------------------------------ stopping
+    async def close(self, grace: float = 2.0) -> None:
+        """Stop the sweep and the computer; let the action in flight finish publishing (``grace`` at most)."""
+        self._closing = True
+        tasks = [t for t in (self._sweeper, *self._computer.values()) if t is not None and not t.done()]
+        if self._busy:
+            try:
+                await asyncio.wait_for(self._idle.wait(), grace)
+            except TimeoutError:
+                log.warning("stopping with %d action(s) still being published", self._busy)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+__all__ = ["Publish", "Runner"]

@@ -1,0 +1,109 @@
+"""The core in one object: the parts (matches, challenges, the clock's duties, records) over one shared
+:class:`~bot.core.context.Context`, and loading the matches in play at start-up."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+from bot.clock import Clock, SystemClock
+from bot.core.actions import Action
+from bot.core.boards import actor_seat
+from bot.core.challenges import Challenges
+from bot.core.context import Context, HouseRules
+from bot.core.errors import ServiceError
+from bot.core.live import load_match
+from bot.core.lobbies import Lobbies
+from bot.core.matches import Matches
+from bot.core.notices import Result
+from bot.core.records import Records
+from bot.core.settings import Settings
+from bot.core.timeouts import Timeouts
+from bot.models import PlayerRef
+from bot.store import DamagedRecord, Store
+from bot.thinking import Hinter, PlayerFactory, Thinker
+from engine import SecretDice
+from engine.dice import DiceSource
+
+log = logging.getLogger(__name__)
+
+
+class Core:
+    """Everything the bot does, with no Discord in it. Build it, ``await core.load()``, then use its parts:
+    :attr:`matches` (play: :meth:`~bot.core.matches.Matches.act`), :attr:`challenges` (starting matches),
+    :attr:`lobbies` (gathering four-player games), :attr:`timeouts` (the clock) and :attr:`records`
+    (leaderboards, stats, history)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock | None = None,
+        dice: DiceSource | None = None,
+        rules: HouseRules | None = None,
+        thinker: Thinker | None = None,
+        computer: PlayerFactory | None = None,
+        hinter: Hinter | None = None,
+    ) -> None:
+        """``thinker`` runs the computer's moves and the hints (default: the engine's, in a thread);
+        ``computer`` and ``hinter`` replace the engine's players and hints, in a thread (tests)."""
+        if thinker is not None and (computer is not None or hinter is not None):
+            raise TypeError("give computer= and hinter= to the Thinker, not next to it")
+        self.ctx = Context(
+            store=store,
+            clock=clock or SystemClock(),
+            dice=dice or SecretDice(),
+            thinker=thinker or Thinker(computer=computer, hinter=hinter),
+            rules=rules or HouseRules(),
+        )
+        self.matches = Matches(self.ctx)
+        self.challenges = Challenges(self.ctx)
+        self.lobbies = Lobbies(self.ctx)
+        self.timeouts = Timeouts(self.ctx, self.challenges, self.matches.reload, self.lobbies)
+        self.records = Records(self.ctx)
+        self.settings = Settings(self.ctx)
+
+    @property
+    def store(self) -> Store:
+        return self.ctx.store
+
+    async def load(self) -> int:
+        """Load every match in play from the store; returns how many. A match that cannot be read back is
+        skipped, logged with its id, and its channel answers that it could not be (it stays as stored)."""
+        count = 0
+        for match_id in await self.ctx.store.active_match_ids():
+            try:
+                live = await load_match(self.ctx.store, match_id)
+            except DamagedRecord as exc:
+                log.error("match %s cannot be loaded; it stays as it is in the store: %s", match_id, exc)
+                channel_id = exc.channel_id
+                if channel_id is None:
+                    with contextlib.suppress(DamagedRecord):
+                        record = await self.ctx.store.match(match_id)
+                        channel_id = record.channel_id if record is not None else None
+                if channel_id is not None:
+                    self.ctx.table.damaged[channel_id] = match_id
+                continue
+            self.ctx.table.add(live)
+            count += 1
+        return count
+
+    async def cancel(self, channel_id: int, by: PlayerRef) -> Result:
+        """A moderator ends the match in ``channel_id``, or else its waiting challenges."""
+        try:
+            match_id, version = self.matches.current(channel_id)
+        except ServiceError:
+            return await self.challenges.cancel_waiting(channel_id)
+        return await self.matches.act(match_id, version, by, Action.CANCEL)
+
+    def pending_computer_turns(self) -> list[int]:
+        """Matches where the computer is to act (after a restart, or a turn that failed)."""
+        out = []
+        for live in self.ctx.table:
+            seat = actor_seat(live)
+            if seat is not None and seat.is_computer:
+                out.append(live.match_id)
+        return out
+
+
+__all__ = ["Core", "ServiceError"]

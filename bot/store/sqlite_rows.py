@@ -1,0 +1,130 @@
+"""Reading SQLite rows into the bot's records (by column name), and the SQL they share."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+
+import aiosqlite
+
+from bot.models import ChallengeRecord, ChallengeStatus, MatchRecord, MatchStatus, Seat, StoredGame
+from bot.ratings import Rating
+from bot.store.protocol import DamagedRecord
+
+CHALLENGE_SELECT = (
+    "SELECT c.*, a.display_name AS challenger_name, b.display_name AS opponent_name"
+    " FROM challenges c JOIN players a ON a.user_id = c.challenger_id"
+    " JOIN players b ON b.user_id = c.opponent_id"
+)
+
+SEATS_SELECT = (
+    "SELECT seat, user_id, name, level, replaced_level, replaced_plays FROM match_players"
+    " WHERE match_id = ? ORDER BY seat"
+)
+
+
+async def read_rating(db: aiosqlite.Connection, guild_id: int, variant: str, user_id: int) -> Rating:
+    rows = await db.execute_fetchall(
+        "SELECT rating, experience, wins, losses, streak FROM ratings"
+        " WHERE guild_id = ? AND variant = ? AND user_id = ?",
+        (guild_id, variant, user_id),
+    )
+    found = list(rows)
+    return rating_of(found[0]) if found else Rating()
+
+
+async def count_rated_between(
+    db: aiosqlite.Connection, guild_id: int, user_id: int, other_id: int, since: float
+) -> int:
+    """How many matches since ``since`` changed the ratings of both players (their rating histories)."""
+    rows = await db.execute_fetchall(
+        "SELECT COUNT(DISTINCT h.match_id) AS n FROM rating_history h"
+        " JOIN rating_history o ON o.match_id = h.match_id AND o.user_id = ?"
+        " WHERE h.guild_id = ? AND h.user_id = ? AND h.created_at >= ?",
+        (other_id, guild_id, user_id, since),
+    )
+    return int(next(iter(rows))["n"])
+
+
+def rating_of(r: aiosqlite.Row) -> Rating:
+    return Rating(r["rating"], r["experience"], r["wins"], r["losses"], r["streak"])
+
+
+def seat_of(r: aiosqlite.Row) -> Seat:
+    """A seat; one the computer took over plays at its ``replaced_level`` and keeps its person's id."""
+    if r["replaced_level"] is not None:
+        return Seat(
+            int(r["user_id"]), str(r["name"]), str(r["replaced_level"]), int(r["replaced_plays"] or 0)
+        )
+    return Seat(int(r["user_id"]), str(r["name"]), r["level"])
+
+
+def match_record(r: aiosqlite.Row, seats: Sequence[aiosqlite.Row]) -> MatchRecord:
+    what = f"match {r['match_id']}"
+    channel = r["channel_id"] if isinstance(r["channel_id"], int) else None
+    if [s["seat"] for s in seats] != list(range(len(seats))) or len(seats) < 2:
+        raise DamagedRecord(what, f"its seats are {[s['seat'] for s in seats]}", channel_id=channel)
+    try:
+        return MatchRecord(
+            match_id=int(r["match_id"]),
+            guild_id=int(r["guild_id"]),
+            channel_id=int(r["channel_id"]),
+            variant=str(r["variant"]),
+            target=int(r["target"]),
+            rated=bool(r["rated"]),
+            status=MatchStatus(r["status"]),
+            seats=tuple(seat_of(s) for s in seats),
+            version=int(r["version"]),
+            current_game_id=r["current_game_id"],
+            turn_started_at=float(r["turn_started_at"]),
+            reminded=bool(r["reminded"]),
+            board_message_id=r["board_message_id"],
+            board_version=r["board_version"],
+            winner_seat=r["winner_seat"],
+            created_at=float(r["created_at"]),
+            finished_at=r["finished_at"],
+        )
+    except (TypeError, ValueError) as exc:
+        raise DamagedRecord(what, str(exc), channel_id=channel) from None
+
+
+def stored_game(r: aiosqlite.Row) -> StoredGame:
+    try:
+        context = json.loads(r["context"])
+        outcome = json.loads(r["outcome"]) if r["outcome"] else None
+        if not isinstance(context, dict) or not (outcome is None or isinstance(outcome, dict)):
+            raise ValueError("its context or outcome is not a JSON object")
+        return StoredGame(int(r["game_id"]), int(r["number"]), context, outcome)
+    except (TypeError, ValueError) as exc:
+        raise DamagedRecord(f"game {r['game_id']}", str(exc)) from None
+
+
+def challenge_record(r: aiosqlite.Row) -> ChallengeRecord:
+    return ChallengeRecord(
+        challenge_id=r["challenge_id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        challenger_id=r["challenger_id"],
+        opponent_id=r["opponent_id"],
+        variant=r["variant"],
+        points=r["points"],
+        rated=bool(r["rated"]),
+        status=ChallengeStatus(r["status"]),
+        created_at=r["created_at"],
+        expires_at=r["expires_at"],
+        message_id=r["message_id"],
+        match_id=r["match_id"],
+        challenger_name=r["challenger_name"],
+        opponent_name=r["opponent_name"],
+    )
+
+
+def why_unusable(path: Path, exc: sqlite3.DatabaseError) -> str:
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return f"the database {path} is locked by another program (is another bot running on it?)"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return f"the database {path} is damaged or is not a database ({text})"
+    return f"the database {path} cannot be used: {text}"

@@ -1,0 +1,224 @@
+"""The writes of :class:`~bot.store.sqlite.SqliteStore`: one :class:`SqliteTransaction` per transaction."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import aiosqlite
+
+from bot.models import ChallengeStatus, MatchRecord, MatchStatus, PlayerRef, Seat
+from bot.ratings import Rating
+from bot.store.protocol import StaleWrite
+from bot.store.sqlite_multigam import MultigamWritesMixin
+from bot.store.sqlite_rows import count_rated_between, read_rating
+from engine import Event, Outcome
+
+
+class SqliteTransaction(MultigamWritesMixin):
+    """The writes, available inside :meth:`SqliteStore.transaction`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def _run(self, sql: str, params: Sequence = ()) -> aiosqlite.Cursor:
+        return await self._db.execute(sql, params)
+
+    async def upsert_guild(self, guild_id: int, name: str, now: float) -> None:
+        await self._run(
+            "INSERT INTO guilds (guild_id, name, first_seen) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET name = CASE WHEN excluded.name = '' THEN guilds.name"
+            " ELSE excluded.name END",
+            (guild_id, name, now),
+        )
+
+    async def upsert_player(self, player: PlayerRef | Seat, now: float) -> None:
+        is_bot = bool(getattr(player, "is_bot", False))
+        await self._run(
+            "INSERT INTO players (user_id, display_name, is_bot, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,"
+            " is_bot = excluded.is_bot, updated_at = excluded.updated_at",
+            (player.user_id, player.name, int(is_bot), now),
+        )
+
+    # ------------------------------------------------------------------ challenges
+    async def insert_challenge(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int,
+        variant: str,
+        points: int,
+        rated: bool,
+        now: float,
+        expires_at: float,
+    ) -> int:
+        cursor = await self._run(
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, points,"
+            " rated, status, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
+            (guild_id, channel_id, challenger_id, opponent_id, variant, points, int(rated), now, expires_at),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def close_challenge(
+        self, challenge_id: int, status: ChallengeStatus, match_id: int | None = None
+    ) -> None:
+        cursor = await self._run(
+            "UPDATE challenges SET status = ?, match_id = COALESCE(?, match_id)"
+            " WHERE challenge_id = ? AND status = 'pending'",
+            (str(status), match_id, challenge_id),
+        )
+        if cursor.rowcount != 1:
+            raise StaleWrite(f"challenge {challenge_id} is no longer pending")
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        await self._run(
+            "UPDATE challenges SET message_id = ? WHERE challenge_id = ?", (message_id, challenge_id)
+        )
+
+    # ------------------------------------------------------------------ matches and games
+    async def insert_match(self, record: MatchRecord) -> int:
+        cursor = await self._run(
+            "INSERT INTO matches (guild_id, channel_id, variant, target, rated, status, version,"
+            " current_game_id, turn_started_at, reminded, winner_seat, created_at, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                record.guild_id,
+                record.channel_id,
+                record.variant,
+                record.target,
+                int(record.rated),
+                str(record.status),
+                record.version,
+                record.current_game_id,
+                record.turn_started_at,
+                int(record.reminded),
+                record.winner_seat,
+                record.created_at,
+                record.finished_at,
+            ),
+        )
+        match_id = cursor.lastrowid
+        assert match_id is not None
+        await self._db.executemany(
+            "INSERT INTO match_players (match_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
+            [(match_id, n, s.user_id, s.name, s.level) for n, s in enumerate(record.seats)],
+        )
+        return match_id
+
+    async def update_match(
+        self,
+        match_id: int,
+        version: int,
+        *,
+        new_version: int | None = None,
+        status: MatchStatus | None = None,
+        current_game_id: int | None = None,
+        turn_started_at: float | None = None,
+        reminded: bool | None = None,
+        winner_seat: int | None = None,
+        finished_at: float | None = None,
+    ) -> None:
+        changes = {
+            "version": new_version,
+            "status": None if status is None else str(status),
+            "current_game_id": current_game_id,
+            "turn_started_at": turn_started_at,
+            "reminded": None if reminded is None else int(reminded),
+            "winner_seat": winner_seat,
+            "finished_at": finished_at,
+        }
+        given = {k: v for k, v in changes.items() if v is not None}
+        if not given:
+            return
+        columns = ", ".join(f"{name} = ?" for name in given)  # names from the dict above, never from input
+        cursor = await self._run(
+            f"UPDATE matches SET {columns} WHERE match_id = ? AND version = ?",
+            (*given.values(), match_id, version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleWrite(f"match {match_id} is no longer at version {version}")
+
+    async def set_board(self, match_id: int, version: int, message_id: int) -> bool:
+        cursor = await self._run(
+            "UPDATE matches SET board_message_id = ?, board_version = ? WHERE match_id = ? AND version = ?",
+            (message_id, version, match_id, version),
+        )
+        return cursor.rowcount == 1
+
+    async def insert_game(self, match_id: int, number: int, variant: str, context: dict, now: float) -> int:
+        cursor = await self._run(
+            "INSERT INTO games (match_id, number, variant, context, started_at) VALUES (?, ?, ?, ?, ?)",
+            (match_id, number, variant, json.dumps(context), now),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def add_events(self, game_id: int, first_seq: int, events: Sequence[Event], now: float) -> None:
+        await self._db.executemany(
+            "INSERT INTO plays (game_id, seq, kind, player, dice, moves, value, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game_id,
+                    first_seq + i,
+                    e.kind,
+                    e.player,
+                    json.dumps(list(e.dice)),
+                    json.dumps(list(e.moves)),
+                    e.value,
+                    now,
+                )
+                for i, e in enumerate(events)
+            ],
+        )
+
+    async def finish_game(self, game_id: int, outcome: Outcome, now: float) -> None:
+        await self._run(
+            "UPDATE games SET outcome = ?, finished_at = ? WHERE game_id = ? AND outcome IS NULL",
+            (json.dumps(outcome.to_json()), now, game_id),
+        )
+
+    # ------------------------------------------------------------------ ratings
+    async def rating(self, guild_id: int, variant: str, user_id: int) -> Rating:
+        return await read_rating(self._db, guild_id, variant, user_id)
+
+    async def put_rating(
+        self, guild_id: int, variant: str, user_id: int, old: Rating, new: Rating, match_id: int, now: float
+    ) -> None:
+        await self._run(
+            "INSERT INTO ratings (guild_id, variant, user_id, rating, experience, wins, losses, streak,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, variant, user_id) DO UPDATE SET rating = excluded.rating,"
+            " experience = excluded.experience, wins = excluded.wins, losses = excluded.losses,"
+            " streak = excluded.streak, updated_at = excluded.updated_at",
+            (guild_id, variant, user_id, new.rating, new.experience, new.wins, new.losses, new.streak, now),
+        )
+        await self._run(
+            "INSERT INTO rating_history (guild_id, variant, user_id, match_id, old_rating, new_rating,"
+            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, variant, user_id, match_id, old.rating, new.rating, now),
+        )
+
+    async def rated_matches_between(self, guild_id: int, user_id: int, other_id: int, since: float) -> int:
+        return await count_rated_between(self._db, guild_id, user_id, other_id, since)
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None:
+        if value is None:
+            await self._run("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+            return
+        await self._run(
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+            (guild_id, key, value),
+        )
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._run(
+            "INSERT INTO meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )

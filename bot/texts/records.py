@@ -1,0 +1,93 @@
+"""Leaderboards, a player's stats and the recent games, as text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.ratings import format_streak
+from bot.texts.words import when
+from engine import find_variant
+
+if TYPE_CHECKING:  # the records' data classes; only their attributes are read here
+    from bot.models import GameRecord
+
+
+def leaderboards(boards: Sequence, *, asked: str | None) -> str:
+    """Each non-empty leaderboard as a table; a hint how to get on one when all are empty."""
+    blocks = []
+    for board in boards:
+        title = find_variant(board.variant).title
+        if board.rows:
+            lines = [f"**{title}** leaderboard", "```"]
+            lines.append(f"{'#':>2}  {'name':<20} {'rating':>7}  {'W-L':>7}  streak")
+            for rank, row in enumerate(board.rows, start=1):
+                r = row.rating
+                lines.append(
+                    f"{rank:>2}  {row.name[:20]:<20} {r.rating:>7.1f}  {f'{r.wins}-{r.losses}':>7}  "
+                    f"{format_streak(r.streak)}"
+                )
+            lines.append("```")
+            blocks.append("\n".join(lines))
+        if board.money:
+            lines = [f"**{title}** money play", "```", f"{'#':>2}  {'name':<20} {'games':>5}  {'points':>7}"]
+            for rank, m in enumerate(board.money, start=1):
+                lines.append(f"{rank:>2}  {m.name[:20]:<20} {m.games:>5}  {m.points:>+7}")
+            lines.append("```")
+            blocks.append("\n".join(lines))
+    if blocks:
+        return "\n".join(blocks)
+    which = f" for {find_variant(asked).title}" if asked else ""
+    return f"No rated matches{which} in this server yet. Challenge someone with `/minigam challenge`!"
+
+
+def player_stats(stats) -> str:
+    record = stats.record
+    lines = [f"**{stats.name}** in this server"]
+    lines.append(
+        f"• Matches against people: {record.wins} won, {record.losses} lost"
+        f" · against the computer: {record.computer_wins} won, {record.computer_losses} lost"
+        + (f" · {record.unfinished} in progress" if record.unfinished else "")
+    )
+    if not stats.ratings:
+        lines.append("• No rating yet: ratings come from rated matches against people.")
+    for variant, m in stats.money:
+        games = f"{m.games} game{'s' if m.games != 1 else ''}"
+        lines.append(f"• {find_variant(variant).title} money play: {games}, {m.points:+} points")
+    for vr in stats.ratings:
+        r = vr.rating
+        lines.append(
+            f"• {find_variant(vr.variant).title}: rating {r.rating:.1f} (#{vr.rank}), {r.wins}-{r.losses}, "
+            f"streak {format_streak(r.streak)}, experience {r.experience}"
+        )
+    return "\n".join(lines)
+
+
+_HOW = {"borne_off": "", "dropped": ", double dropped", "resigned": ", resignation", "forfeit": ", forfeit"}
+
+
+def history(games: Sequence[GameRecord]) -> str:
+    if not games:
+        return "No finished games in this server yet."
+    lines = ["**Recent games**"]
+    for g in games:
+        names = [s.name for s in g.seats]
+        outcome = g.outcome or {}
+        winner = outcome.get("winner", 0)
+        loser = 1 - winner if len(names) == 2 else None
+        kind = outcome.get("kind", "single")
+        how = _HOW.get(outcome.get("termination", ""), "")
+        points = outcome.get("points", 1)
+        what = f"{kind}, " if kind not in ("single", "placings") else ""
+        match = f" (game {g.number} of a match to {g.target})" if g.target > 1 else ""
+        vs = f" beat {names[loser]}" if loser is not None else ""
+        if kind == "placings":  # multigam: everyone in place order
+            order = [names[p] for p in outcome.get("placings", ()) if p < len(names)]
+            places = ", ".join(f"{i}. {n}" for i, n in enumerate(order, start=1))
+            lines.append(f"• {when(g.finished_at or 0)} · {find_variant(g.variant).title}: {places}")
+            continue
+        lines.append(
+            f"• {when(g.finished_at or 0)} · {find_variant(g.variant).title}{match}: "
+            f"**{names[winner]}**{vs} ({what}{points} pt{'s' if points != 1 else ''}{how})"
+        )
+    return "\n".join(lines)

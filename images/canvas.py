@@ -1,0 +1,70 @@
+"""The picture being drawn: the image, the scene and layout it shows, and the few ways to draw on it."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from images import sprites, typeset
+from images.layout import BoardLayout
+from images.scene import Scene
+from images.theme import RGB, Theme
+from images.typeset import Line
+
+LEFT_PERCENT = 60  # how strongly a leaver's checkers are drawn
+
+
+class Canvas:
+    def __init__(self, im: Image.Image, scene: Scene, layout: BoardLayout, theme: Theme) -> None:
+        self.im = im
+        self.draw = ImageDraw.Draw(im)
+        self.scene = scene
+        self.layout = layout
+        self.t = theme
+        players = scene.players
+        self.colours = theme.colours(players)
+        self.outlines = theme.outlines(players)
+        self.markers = theme.markers(players)
+        self.pos = scene.position
+
+    # ------------------------------------------------------------------ pieces
+    def sprite(self, player: int, diameter: int) -> Image.Image:
+        """``player``'s checker; faded for a multigam player who left (their checkers stay, unmoving)."""
+        if self.scene.left[player]:
+            return sprites.faded_checker(
+                self.colours[player], self.outlines[player], self.markers[player], diameter, LEFT_PERCENT
+            )
+        return sprites.checker(self.colours[player], self.outlines[player], self.markers[player], diameter)
+
+    def paste(self, sprite: Image.Image, x: int, y: int) -> None:
+        """``sprite`` (RGBA) with its top-left corner at (x, y), blended by its alpha."""
+        self.im.paste(sprite, (x, y), sprite)
+
+    def paste_centred(self, sprite: Image.Image, cx: float, cy: float) -> None:
+        self.paste(sprite, round(cx - sprite.width / 2), round(cy - sprite.height / 2))
+
+    def rounded(self, box: tuple[float, float, float, float], radius: float, **options) -> None:
+        self.draw.rounded_rectangle(box, radius=radius, **options)
+
+    # ------------------------------------------------------------------ text
+    def text(
+        self, xy: tuple[float, float], text: str, size: int, colour: RGB, *, bold: bool = False, anchor="la"
+    ) -> float:
+        """``text`` (any script) at ``xy``; returns its width."""
+        return self.line(xy, typeset.layout(text, size, bold), colour, anchor)
+
+    def fitted(self, text: str, size: int, width: float, *, bold: bool = False, name: bool = False) -> Line:
+        """``text`` laid out to fit ``width`` px: smaller down to 18 px (scaled), then shortened. A
+        ``name`` alone reads in its own direction (right to left in Arabic or Hebrew); any other text
+        is a sentence of ours, left to right, whatever names it holds."""
+        return typeset.fit(
+            text,
+            size,
+            int(width),
+            bold=bold,
+            smallest=max(12, self.t.px(18)),
+            direction="auto" if name else "ltr",
+        )
+
+    def line(self, xy: tuple[float, float], line: Line, colour: RGB, anchor: str = "la") -> float:
+        typeset.draw_line(self.im, xy, line, colour, anchor)
+        return line.width

@@ -1,0 +1,251 @@
+"""Races at the core: cancels and resignations against moves, a typed move sent many times, two processes
+on one database, a stuck computer, and rating farming. Each race is forced into the order that used to
+break, through the match's own lock, never by sleeping."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.core import Action, Core, ServiceError
+from bot.models import MatchStatus, PlayerRef
+from bot.store import open_store
+from bot.thinking import Thinker
+from engine import Game, ScriptedDice
+from tests.bot.conftest import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    MODERATOR,
+    boards,
+    game_of,
+    live,
+    match_id_in,
+    play,
+    resign,
+    start_challenge_match,
+)
+
+# Opening: Alice 2, Bob 1 -> Alice plays 2-1. Then Bob 2-1, Alice 1-1, Bob 6-6 (blocked), Alice 1-1 again.
+DICE = [2, 1, 2, 1, 1, 1, 6, 6, 1, 1, 4, 1]
+
+
+async def _both_wait_for_the_lock(core: Core, *actions) -> list[asyncio.Task]:
+    """Start ``actions`` while the match's lock is held, so they run in the order given, one after another."""
+    match = live(core)
+    async with match.lock:
+        tasks = [asyncio.create_task(a) for a in actions]
+        for _ in range(5):
+            await asyncio.sleep(0)  # every task reaches the lock
+    return tasks
+
+
+async def test_a_move_queued_behind_a_cancel_is_refused_and_the_match_stays_cancelled(
+    make_core, storage, clock
+) -> None:
+    core = make_core(DICE)
+    await start_challenge_match(core)
+    match_id, version = core.matches.current(CHANNEL)
+
+    cancel, move = await _both_wait_for_the_lock(
+        core,
+        core.cancel(CHANNEL, MODERATOR),
+        core.matches.act(match_id, version, ALICE, Action.PLAY, "bar/2 bar/1"),
+    )
+    await cancel
+    with pytest.raises(ServiceError, match="cancelled; nothing was done"):
+        await move
+
+    stored = await storage.match(match_id)
+    assert stored.status is MatchStatus.CANCELLED
+    assert [e.kind for e in await storage.game_events(stored.current_game_id)] == ["opening"]
+    # after a restart nothing comes back, and the channel takes a new match
+    again = Core(storage, clock=clock, dice=ScriptedDice([3, 1]))
+    assert await again.load() == 0
+    await again.challenges.vs_bot(GUILD, CHANNEL, ALICE)
+    assert match_id_in(again) != match_id
+
+
+async def test_a_cancel_after_a_resignation_ended_the_match_changes_nothing(make_core, storage) -> None:
+    core = make_core(DICE)
+    await start_challenge_match(core)
+    await play(core, ALICE, "bar/2 bar/1")
+    await play(core, BOB, "bar/5/4")
+    match_id, version = core.matches.current(CHANNEL)
+
+    resigned, cancel = await _both_wait_for_the_lock(
+        core,
+        core.matches.act(match_id, version, BOB, Action.RESIGN),
+        core.cancel(CHANNEL, MODERATOR),
+    )
+    await resigned
+    with pytest.raises(ServiceError, match="This match is over"):
+        await cancel
+
+    stored = await storage.match(match_id)
+    assert (stored.status, stored.winner_seat) == (MatchStatus.FINISHED, 0)
+    assert (await storage.rating(GUILD, "minigam", ALICE.user_id)).wins == 1
+    with pytest.raises(ServiceError, match="no match or challenge to cancel"):
+        await core.cancel(CHANNEL, MODERATOR)
+
+
+async def test_the_same_typed_move_sent_twenty_times_applies_once_even_when_the_roll_comes_back(
+    make_core, storage
+) -> None:
+    core = make_core(DICE)
+    await start_challenge_match(core)
+    await play(core, ALICE, "bar/2 bar/1")
+    await play(core, BOB, "bar/5/4")
+    match_id = match_id_in(core)
+
+    # Alice 1-1: bar/1(2); Bob's 6-6 cannot move; Alice rolls 1-1 again, so bar/1(2) is legal once more.
+    outcomes = await asyncio.gather(
+        *(play(core, ALICE, "bar/1(2)") for _ in range(20)), return_exceptions=True
+    )
+
+    applied = [o for o in outcomes if not isinstance(o, BaseException)]
+    refused = [o for o in outcomes if isinstance(o, ServiceError)]
+    assert (len(applied), len(refused)) == (1, 19)
+    assert all("out of date" in str(r) for r in refused)
+    game = game_of(core)
+    assert [e.moves for e in game.events if e.kind == "play" and e.player == 0] == [
+        ("bar/2", "bar/1"),
+        ("bar/1", "bar/1"),
+    ]
+    assert str(game.dice) == "1-1"
+    stored = await storage.game_events((await storage.match(match_id)).current_game_id)
+    assert len(stored) == len(game.events)
+
+
+async def test_a_move_queued_behind_a_resignation_never_reaches_the_next_game(make_core) -> None:
+    # Game 1 opens Alice 2, Bob 1; game 2 opens the same way: the same move would be legal there too.
+    core = make_core([2, 1, 2, 1])
+    await start_challenge_match(core, points=3)
+    match_id, version = core.matches.current(CHANNEL)
+
+    resigned, move = await _both_wait_for_the_lock(
+        core,
+        core.matches.act(match_id, version, ALICE, Action.RESIGN),
+        core.matches.act(match_id, version, ALICE, Action.PLAY, "bar/2 bar/1"),
+    )
+    await resigned
+    with pytest.raises(ServiceError, match="out of date"):
+        await move
+
+    game = game_of(core)
+    assert game.match.score == (0, 1)
+    assert [e.kind for e in game.events] == ["opening"]
+
+
+async def test_two_processes_on_one_database_never_both_apply_an_action(db_path, clock) -> None:
+    first_store = await open_store(db_path)
+    second_store = await open_store(db_path)
+    try:
+        first = Core(first_store, clock=clock, dice=ScriptedDice(DICE))
+        await start_challenge_match(first)
+        second = Core(second_store, clock=clock, dice=ScriptedDice(DICE[2:]))
+        assert await second.load() == 1
+        match_id, version = first.matches.current(CHANNEL)
+
+        await first.matches.act(match_id, version, ALICE, Action.PLAY, "bar/2 bar/1")
+        with pytest.raises(ServiceError, match="moved on at the same moment"):
+            await second.matches.act(match_id, version, ALICE, Action.PLAY, "bar/2/3")
+
+        events = await second_store.game_events((await second_store.match(match_id)).current_game_id)
+        assert [e.moves for e in events if e.kind == "play"] == [("bar/2", "bar/1")]
+        # the second process read the match back: it now plays on from where the first left it
+        assert game_of(second).to_json() == game_of(first).to_json()
+        await second.matches.act(match_id, version + 1, BOB, Action.PLAY, "bar/5/4")
+    finally:
+        await first_store.close()
+        await second_store.close()
+
+
+# ---------------------------------------------------------------------- the computer and the clock
+
+
+class StuckThinker(Thinker):
+    """A computer whose thought never ends until released (a stuck worker)."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=0)
+        self.release = asyncio.Event()
+        self.started = asyncio.Event()
+
+    async def _decide(self, kind: str, game: Game, level: str):
+        self.started.set()
+        await self.release.wait()
+        return game.legal_plays()[0]
+
+
+async def test_the_clock_never_waits_for_a_thinking_computer(make_core, clock) -> None:
+    thinker = StuckThinker()
+    core = make_core([1, 2, *DICE], computer=None, thinker=thinker, turn_timeout=100, think_limit=3600)
+    await core.challenges.vs_bot(GUILD, CHANNEL, ALICE)  # the computer opens
+    await start_challenge_match(core, channel=CHANNEL + 1)
+    thinking = asyncio.create_task(core.matches.computer_turn(match_id_in(core)))
+    await thinker.started.wait()
+
+    clock.advance(60)
+    swept = await asyncio.wait_for(core.timeouts.sweep(), 10)  # a hang here fails the test, not a slow clock
+
+    (reminder,) = swept.notices
+    assert "it's still your turn" in reminder.text
+    thinker.release.set()
+    assert boards(await thinking)  # the thought, once done, is played
+
+
+async def test_a_thought_past_its_limit_is_answered_by_the_quick_level(make_core, caplog) -> None:
+    thinker = StuckThinker()
+    core = make_core([1, 2, 3, 1], computer=None, thinker=thinker, think_limit=0.05)
+    await core.challenges.vs_bot(GUILD, CHANNEL, ALICE, "minigam", "hard")
+
+    (board,) = boards(await core.matches.computer_turn(match_id_in(core)))
+
+    assert board.text.startswith("Computer (hard) played `")
+    assert "the easy level answers" in caplog.text
+    assert game_of(core).turn == 0
+
+
+# ---------------------------------------------------------------------- rating farming
+
+
+async def test_resigning_at_once_again_and_again_farms_nothing(make_core, storage) -> None:
+    core = make_core([2, 1] * 20)
+    for _ in range(20):
+        sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB)
+        await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
+        (board,) = boards(await resign(core, BOB))
+        assert board.text.endswith("Unrated: the match ended before both players had made a play.")
+
+    assert await storage.leaderboard(GUILD, "minigam") == []
+
+
+async def test_the_same_pair_counts_for_the_ratings_three_times_a_day(make_core, storage, clock) -> None:
+    core = make_core([2, 1, 2, 1, 3, 2] * 5)
+    lines = []
+    for day in (0, 0, 0, 0, 1):
+        clock.advance(day * 86400 + 60)
+        sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB)
+        await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
+        await play(core, ALICE, "bar/2 bar/1")
+        await play(core, BOB, "bar/5/4")
+        lines.append(boards(await resign(core, BOB))[0].text.splitlines()[-1])
+
+    assert [line.split(":")[0] for line in lines] == ["Ratings", "Ratings", "Ratings", "Unrated", "Ratings"]
+    assert "3 times a day" in lines[3]
+    assert (await storage.rating(GUILD, "minigam", ALICE.user_id)).wins == 4
+
+
+# ---------------------------------------------------------------------- bookkeeping
+
+
+async def test_the_channel_locks_are_dropped_when_unused(make_core) -> None:
+    core = make_core([2, 1] * 60)
+    for channel in range(1000, 1050):
+        await core.challenges.challenge(GUILD, channel, ALICE, PlayerRef(700 + channel, "Someone"))
+        await core.challenges.vs_bot(GUILD, channel + 100, BOB)
+
+    assert len(core.ctx.channel_locks) == 0

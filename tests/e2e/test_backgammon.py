@@ -1,0 +1,125 @@
+"""Backgammon through Discord: a money game with the cube (a double taken and a gammon; a double dropped),
+resignation offers declined and accepted, all by buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from engine import ScriptedDice
+from tests.e2e.db import StoredMatch
+from tests.e2e.fake_discord import Message
+from tests.e2e.world import World
+
+pytestmark = pytest.mark.e2e
+
+# Alice opens 6-5; then Bob always rolls 2-1 and Alice 6-6: with the pip-saving plays, Alice wins a gammon.
+GAMMON_DICE = [6, 5, *[2, 1, 6, 6] * 60]
+
+
+def labels(message: Message) -> list[str]:
+    return [str(b.get("label")) for b in message.buttons()]
+
+
+async def _money_game(make_world: Callable[..., Awaitable[World]]) -> World:
+    world = await make_world(dice=ScriptedDice(GAMMON_DICE))
+    await world.start_match(world.fake.alice, world.fake.bob, variant="backgammon")
+    return world
+
+
+async def _play_on(world: World, *, double: bool, take: bool) -> None:
+    """Alice doubles at her first chance (if ``double``); Bob takes or drops; everyone else rolls; the plays
+    come from the board's menu."""
+    fake = world.fake
+    doubled = False
+    for _ in range(300):
+        match = await world.settled(fake.general)
+        if match.status != "active":
+            return
+        board = world.board_for(match)
+        assert board is not None
+        user = world.actor(match)
+        if "Double" in labels(board):
+            wants = double and not doubled and user is fake.alice
+            await fake.click(user, board, board.button("double" if wants else "roll"))
+            doubled = doubled or wants
+        elif "Take" in labels(board):
+            await fake.click(user, board, board.button("take" if take else "drop"))
+        else:
+            await world.play_by_menu(fake.general)
+            continue
+        await fake.wait_for(lambda m=match: world.stored(fake.general).version > m.version, what="the answer")
+    raise AssertionError("the game did not end")
+
+
+async def test_a_doubled_game_taken_and_won_with_a_gammon(make_world) -> None:
+    world = await _money_game(make_world)
+    fake = world.fake
+
+    await _play_on(world, double=True, take=True)
+
+    final = world.board(fake.general)
+    assert "Alice wins a gammon, 4 points." in final.text
+    assert "Bob takes: the cube is on 2, theirs." in "\n".join(
+        m.text for m in fake.channel_messages(fake.general)
+    )
+    assert final.buttons() == []
+    rows = world.db.query("SELECT COUNT(*) AS n FROM ratings")
+    assert rows[0]["n"] == 0  # money play is not rated
+    assert world.warnings() == []
+
+
+async def test_a_dropped_double_ends_the_game(make_world) -> None:
+    world = await _money_game(make_world)
+
+    await _play_on(world, double=True, take=False)
+
+    final = world.board(world.fake.general)
+    assert "Bob drops." in final.text
+    assert "Alice wins, 1 point (double declined)." in final.text
+    assert world.stored(world.fake.general).status == "finished"
+
+
+async def _next(world: World, before: StoredMatch) -> StoredMatch:
+    """The match once an action on ``before`` was stored and its new board posted."""
+    fake = world.fake
+    await fake.wait_for(lambda: world.stored(fake.general).version > before.version, what="the action")
+    return await world.settled(fake.general)
+
+
+async def test_resignation_offers_declined_then_accepted(make_world) -> None:
+    world = await _money_game(make_world)
+    fake = world.fake
+    match = await world.settled(fake.general)
+    board = world.board_for(match)
+    assert board is not None
+
+    asked = await fake.click(fake.bob, board, board.button("resign"))
+    question = await world.ephemeral_reply(asked)
+    assert labels(question) == ["Offer a single game", "Offer a gammon", "Offer a backgammon", "No, play on"]
+    await fake.click(fake.bob, question, question.button("single"))
+    offered = await _next(world, match)
+    offer_board = world.board_for(offered)
+    assert offer_board is not None
+    assert "Bob offers to resign a single game (1 point)." in offer_board.text
+    assert labels(offer_board) == ["Accept", "Decline", "Resign"]
+    assert fake.alice.mention in offer_board.content
+
+    await fake.click(fake.alice, offer_board, offer_board.button("decline"))
+    going_on = await _next(world, offered)
+    assert going_on.status == "active"
+    assert "Alice declines." in world.board_for(going_on).text
+
+    board = world.board_for(going_on)
+    asked = await fake.click(fake.bob, board, board.button("resign"))
+    question = await world.ephemeral_reply(asked)
+    await fake.click(fake.bob, question, question.button("offer a gammon"))
+    offered = await _next(world, going_on)
+    offer_board = world.board_for(offered)
+    await fake.click(fake.alice, offer_board, offer_board.button("accept"))
+    final = await _next(world, offered)
+
+    assert final.status == "finished"
+    assert "Alice wins a gammon, 2 points (resignation)." in world.board(fake.general).text
+    assert world.warnings() == []
