@@ -170,6 +170,12 @@ class Game:
             and self.cube * 2 <= self.cube_limit()
         )
 
+    def points_for(self, kind: WinKind) -> int:
+        """What a two-player game won now as ``kind`` would score: ``kind.multiplier`` × the cube, or a
+        single game under the Jacoby rule while the cube is centred (what a resignation offer gives)."""
+        won = Outcome.scored(Termination.RESIGNED, 0, kind, self.cube, self.match, cubed=self.variant.cube)
+        return won.points
+
     def resignation_value(self, player: int) -> WinKind:
         """The most a resignation by ``player`` can still cost now, per RULES.md; the points are
         ``kind.multiplier`` × the cube.

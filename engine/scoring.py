@@ -173,15 +173,16 @@ class Outcome:
 
         if self.kind is WinKind.PLACINGS:
             return ", ".join(f"{i + 1}. {name(p)} ({self.scores[p]})" for i, p in enumerate(self.placings))
-        how = {
-            Termination.BORNE_OFF: "",
-            Termination.DROPPED: " (double declined)",
-            Termination.RESIGNED: " (resignation)",
-            Termination.FORFEIT: " (forfeit)",
+        notes = {
+            Termination.BORNE_OFF: [],
+            Termination.DROPPED: ["double declined"],
+            Termination.RESIGNED: ["resignation"],
+            Termination.FORFEIT: ["forfeit"],
         }[self.termination]
         kind = "" if self.kind is WinKind.SINGLE else f" a {self.kind.value}"
         if self.jacoby:
-            how += " (Jacoby rule: no double, a single game)"
+            notes.append("Jacoby rule: no double, a single game")
+        how = f" ({'; '.join(notes)})" if notes else ""
         plural = "s" if self.points != 1 else ""
         return f"{name(self.winner)} wins{kind}, {self.points} point{plural}{how}"
 

@@ -59,24 +59,12 @@ def picked(live: LiveMatch, user_id: int) -> tuple[Move, ...]:
     return p.moves if p is not None and p.version == live.version and p.user_id == user_id else ()
 
 
-def matching(plays: list[str], typed: str) -> list[str]:
-    """Plays that fit ``typed``: those starting with it first, then those containing each typed move."""
-    words = typed.strip().lower().replace(",", " ").split()
-    if not words:
-        return list(plays)
-    text = " ".join(words)
-    starts = [p for p in plays if p.startswith(text)]
-    rest = [p for p in plays if p not in starts and all(any(w in part for part in p.split()) for w in words)]
-    return starts + rest
-
-
 __all__ = [
     "awaiting",
     "check_channel_free",
     "check_open",
     "check_turn",
     "check_version",
-    "matching",
     "picked",
     "seat_number",
 ]

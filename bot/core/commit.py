@@ -15,6 +15,7 @@ from bot.core.live import LiveMatch
 from bot.core.multirating import rate_placings
 from bot.core.notices import Result
 from bot.core.rating import rate
+from bot.core.settings import Settings
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, Seat
 from bot.store import Transaction
 from bot.texts.multigam import placing_lines
@@ -168,7 +169,8 @@ async def start_match(
 ) -> Result:
     """Start a match (the caller holds the channel's lock): the opening roll, automatic rolls, stored.
     ``also(tx, match_id)``: more writes in the same transaction (a lobby marks itself started)."""
-    match = Match.new(variant, target)
+    jacoby = (await Settings(ctx).of(guild_id)).jacoby
+    match = Match.new(variant, target, jacoby=jacoby)
     first = match.start_game(ctx.dice)
     game, lines = settle(ctx, first, seats)
     lines.insert(0, texts.opening_line(first, tuple(s.name for s in seats)))

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.texts import multigam
 from engine import MAX_MATCH_POINTS, Dice, Game, Outcome, PlayError, Variant, WinKind
+from engine.match_id import gnubg_ids
 
 # ---------------------------------------------------------------------- refusals
 MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."
@@ -174,9 +175,12 @@ def waiting_line(name: str, game: Game, *, computer: bool) -> str:
             lose = _points(game.cube)
             return f"{name}, **take** (the cube goes to {game.cube * 2}, yours) or **drop** ({lose})?"
         case "resign-answer" if not computer and game.resign_offer is not None:
-            points = game.resign_offer[1] * game.cube
+            points = game.points_for(_OFFERED[game.resign_offer[1]])
             return f"{name}, **accept** the resignation ({_points(points)} for you) or **decline** it?"
     return f"Waiting for {name}."
+
+
+_OFFERED = {1: WinKind.SINGLE, 2: WinKind.GAMMON, 3: WinKind.BACKGAMMON}
 
 
 def _points(n: int) -> str:
@@ -184,11 +188,14 @@ def _points(n: int) -> str:
 
 
 def board_footer(game: Game) -> tuple[str, ...]:
-    """The small print under a backgammon board: gnubg's Position ID, to paste into gnubg or any analysis
-    site."""
+    """The small print under a backgammon board: gnubg's Position ID and Match ID, to paste into gnubg or
+    any analysis site."""
     if not game.variant.is_backgammon:
         return ()
-    return (f"Position ID: {game.position.position_id()}",)
+    if not game.variant.cube:  # a Match ID describes a game with the doubling cube
+        return (f"Position ID: {game.position.position_id()}",)
+    position_id, match_id = gnubg_ids(game)
+    return (f"Position ID: {position_id} · Match ID: {match_id}",)
 
 
 def played(name: str, play: str, dice: Dice | None) -> str:

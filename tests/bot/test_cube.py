@@ -14,6 +14,7 @@ from tests.bot.conftest import (
     BOB,
     CHANNEL,
     GUILD,
+    MODERATOR,
     act,
     actions,
     boards,
@@ -55,8 +56,10 @@ async def play_on(core: Core, *, double_at: dict[str, int] | None = None, answer
     raise AssertionError("the match did not end")
 
 
-async def _money_game(make_core, dice=GAMMON_DICE, **kwargs) -> Core:
+async def _money_game(make_core, dice=GAMMON_DICE, *, jacoby: bool = True, **kwargs) -> Core:
     core = make_core(dice, **kwargs)
+    if not jacoby:
+        await core.settings.change(GUILD, MODERATOR, {"jacoby": "off"})
     sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB, "backgammon")
     result = await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
     assert "a money game" in boards(result)[0].text
@@ -144,7 +147,7 @@ async def test_no_doubling_in_the_crawford_game(make_core) -> None:
 
 
 async def test_a_backgammon_resignation_offers_only_what_the_game_can_still_cost(make_core) -> None:
-    core = await _money_game(make_core)
+    core = await _money_game(make_core, jacoby=False)
 
     question = core.matches.resign_question(match_id_in(core), BOB.user_id)
 
@@ -177,8 +180,24 @@ async def test_a_declined_resignation_plays_on_and_an_accepted_one_ends_the_game
 
     await act(core, BOB, Action.RESIGN, "2")
     accepted = await act(core, ALICE, Action.ACCEPT)
-    assert "Alice wins a gammon, 2 points (resignation)." in boards(accepted)[0].text
-    assert [m.points for _, m in await storage.player_money(GUILD, BOB.user_id)] == [-2]
+    # the Jacoby rule (on by default): with the cube centred a gammon counts as a single game
+    assert "Alice wins a gammon, 1 point (resignation; Jacoby rule: no double, a single game)." in (
+        boards(accepted)[0].text
+    )
+    assert [m.points for _, m in await storage.player_money(GUILD, BOB.user_id)] == [-1]
+
+
+@pytest.mark.parametrize(("jacoby", "said"), [(True, "1 point"), (False, "2 points")])
+async def test_a_gammon_with_the_cube_centred_counts_single_under_the_jacoby_rule(
+    make_core, jacoby: bool, said: str
+) -> None:
+    core = await _money_game(make_core, jacoby=jacoby)
+
+    last = await play_on(core)  # nobody doubles
+
+    (final,) = boards(last)
+    assert f"Alice wins a gammon, {said}" in final.text
+    assert ("Jacoby rule" in final.text) is jacoby
 
 
 @pytest.mark.parametrize("level", ["4", "0", "x", "-1"])

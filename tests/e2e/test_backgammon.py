@@ -121,5 +121,6 @@ async def test_resignation_offers_declined_then_accepted(make_world) -> None:
     final = await _next(world, offered)
 
     assert final.status == "finished"
-    assert "Alice wins a gammon, 2 points (resignation)." in world.board(fake.general).text
+    said = "Alice wins a gammon, 1 point (resignation; Jacoby rule: no double, a single game)."
+    assert said in world.board(fake.general).text
     assert world.warnings() == []
