@@ -277,7 +277,11 @@ def hints(game: Game, found: Sequence) -> str:
         goal = "to win"
         if h.expected_points is not None:  # multigam
             goal, extra = "to finish first", f", {h.expected_points:.2f} expected points{extra}"
-        lines.append(f"{i}. `{h.notation}` — {h.win:.0%} {goal}{extra}")
+        chance = f"{h.win:.0%}"
+        if h.loss is not None:  # a solved game: exact chances, and what each play gives up
+            chance = f"{h.win:.1%}"
+            extra += ", the best play" if h.loss == 0 else f", {h.loss:.1%} less than the best"
+        lines.append(f"{i}. `{h.notation}` — {chance} {goal}{extra}")
     return "\n".join(lines)
 
 
