@@ -17,3 +17,16 @@ Only the solving needs numba; reading a table needs numpy alone.
 
 SOLVER_VERSION = 1
 """Bumped whenever a change could change a value: tables of another version are refused."""
+
+
+def win_table(variant):
+    """The solved table of ``variant`` (``win(position)``: the chance that the player to move wins,
+    before rolling), or ``None`` for a variant that is not solved or whose table is not installed.
+    Never solves anything (post-game analysis asks this: :mod:`engine.analysis.sixpoint`)."""
+    from engine.solve.index import NotSolvableError, check_variant
+    from engine.solve.table import TableError, load
+
+    try:
+        return load(check_variant(variant))
+    except (NotSolvableError, TableError):
+        return None
