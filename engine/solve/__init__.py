@@ -15,9 +15,6 @@ and ``grade`` (what each computer level loses per move against perfect play).
 Only the solving needs numba; reading a table needs numpy alone.
 """
 
-SOLVER_VERSION = 1
-"""Bumped whenever a change could change a value: tables of another version are refused."""
-
 
 def win_table(variant):
     """The solved table of ``variant`` (``win(position)``: the chance that the player to move wins,

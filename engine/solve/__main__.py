@@ -27,7 +27,7 @@ def _variant_arg(parser: argparse.ArgumentParser) -> None:
 
 
 def _solve(args: argparse.Namespace, out: Path, checkpoint: Path | None) -> int:
-    from engine.solve import SOLVER_VERSION, table
+    from engine.solve import table
     from engine.solve.solver import TOLERANCE, Progress, solve
 
     v = check_variant(args.variant)
@@ -41,7 +41,7 @@ def _solve(args: argparse.Namespace, out: Path, checkpoint: Path | None) -> int:
         sweeps=solution.sweeps,
         largest_change=solution.largest_change,
         tolerance=TOLERANCE,
-        solver_version=SOLVER_VERSION,
+        solver_version=table.SOLVER_VERSION,
     )
     written = time.perf_counter() - started
     if checkpoint is not None:

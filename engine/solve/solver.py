@@ -28,9 +28,10 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from engine.solve import SOLVER_VERSION, kernel
+from engine.solve import kernel
 from engine.solve.index import OFF_SLOT
 from engine.solve.moves import MoveTables, build
+from engine.solve.table import SOLVER_VERSION
 from engine.variants import Variant
 
 TOLERANCE = 1e-9

@@ -4,7 +4,7 @@ File format (``engine/solve/tables/<variant>.mgt``), version 1:
 
 1. the magic line ``minigam-solve-table\\n``;
 2. a header: one line of JSON ending in ``\\n``, with ``format`` (1), ``variant``, ``checkers`` (a side),
-   ``solver_version`` (:data:`engine.solve.solver.SOLVER_VERSION`), ``positions`` (the number of
+   ``solver_version`` (:data:`SOLVER_VERSION`), ``positions`` (the number of
    values), ``encoding`` (``"uint16-le"``: a value ``q`` stands for the chance ``q / 65535``),
    ``compression`` (``"xz"``), ``sha256`` (of the uncompressed values), and how the solve went:
    ``sweeps``, ``largest_change``, ``tolerance``;
@@ -28,10 +28,12 @@ from pathlib import Path
 import numpy as np
 
 from engine.position import Position
-from engine.solve import SOLVER_VERSION
 from engine.solve.index import Space, check_variant, position_rows, space, swapped
 from engine.variants import Variant
 
+SOLVER_VERSION = 1
+"""The version of the solver that writes the tables: bumped whenever a change could change a value
+(tables of another version are refused)."""
 MAGIC = b"minigam-solve-table\n"
 FORMAT = 1
 SCALE = 65535

@@ -7,10 +7,9 @@ import json
 import numpy as np
 import pytest
 
-from engine.solve import SOLVER_VERSION
 from engine.solve.index import position_index
 from engine.solve.solver import solve
-from engine.solve.table import MAGIC, SCALE, TableError, read, write
+from engine.solve.table import MAGIC, SCALE, SOLVER_VERSION, TableError, read, write
 from tests.engine.solve.exact import reduced
 
 
