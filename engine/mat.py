@@ -160,7 +160,7 @@ def _records(game: GameRecord) -> list[tuple[str, int, str, int]]:
     ``resign`` (the points; negative after ``rolled``)."""
     events = [e for e in game.events if e.kind is not EventKind.OPENING]
     out: list[tuple[str, int, str, int]] = []
-    pending_roll: Event | None = None
+    pending_roll: Event | None = _opening_roll(game)
     offer: Event | None = None
     cube = 1
     for event in events:
@@ -187,9 +187,12 @@ def _records(game: GameRecord) -> list[tuple[str, int, str, int]]:
             case EventKind.ACCEPT | EventKind.FORFEIT:
                 loser = offer.player if event.kind is EventKind.ACCEPT and offer else event.player
                 points = game.outcome.points if game.outcome is not None else cube
-                if pending_roll is not None and pending_roll.player == loser:
-                    out.append(("rolled", loser, f"{pending_roll.dice[0]}{pending_roll.dice[1]}: ", 0))
-                    out.append(("resign", loser, "", -points))
+                if pending_roll is not None and (pending_roll.player == loser or not out):
+                    # the dice rolled and left unplayed (always written for a game ended before its first
+                    # play, so that the game has its opening roll)
+                    roller = pending_roll.player
+                    out.append(("rolled", roller, f"{pending_roll.dice[0]}{pending_roll.dice[1]}: ", 0))
+                    out.append(("resign", loser, "", -points if roller == loser else points))
                 else:
                     out.append(("resign", loser, "", points))
     outcome = game.outcome
@@ -200,6 +203,16 @@ def _records(game: GameRecord) -> list[tuple[str, int, str, int]]:
                 out[k] = (kind, player, text, outcome.points)
                 break
     return out
+
+
+def _opening_roll(game: GameRecord) -> Event | None:
+    """The opening dice as the roll of the player who starts with them (two players)."""
+    rounds = [e.dice for e in game.events if e.kind is EventKind.OPENING]
+    if not rounds or len(rounds[-1]) != 2 or rounds[-1][0] == rounds[-1][1]:
+        return None
+    last = rounds[-1]
+    first = 0 if last[0] > last[1] else 1
+    return Event(EventKind.ROLL, first, (last[first], last[1 - first]))
 
 
 __all__ = ["GameRecord", "MatError", "MatchRecord", "write_match"]

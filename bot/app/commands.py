@@ -203,6 +203,13 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
             await self.app.deliver(result, interaction)
 
     # ------------------------------------------------------------------ information
+    @app_commands.command(name="export", description="The match in this channel as a .mat file (gnubg, XG)")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.app.runner.busy():
+            result = await self.core.exports.mat(interaction.channel_id or 0)
+            await self.app.deliver(result, interaction)
+
     @app_commands.command(name="rules", description="The rules of a game")
     @app_commands.describe(variant="Which game (default: an overview of all)")
     @app_commands.choices(variant=ALL_VARIANT_CHOICES)

@@ -110,6 +110,9 @@ class Publisher:
                 if responder is None:
                     return  # nobody asked (e.g. a sweep): nothing to answer
                 file = await self.picture_file(notice.picture) if notice.picture is not None else None
+                if notice.files:
+                    name, data = notice.files[0]
+                    file = discord.File(io.BytesIO(data), filename=name)
                 view = None
                 if notice.controls and notice.match_id is not None and notice.version is not None:
                     view = controls_view(notice.match_id, notice.version, notice.controls)

@@ -97,13 +97,14 @@ class RetireBoard:
 @dataclass(frozen=True, slots=True)
 class Reply:
     """An answer only the person who acted sees; with a picture and controls (the move-by-move picker,
-    the board shown again) when given."""
+    the board shown again), or files to download (``(filename, bytes)``), when given."""
 
     text: str
     picture: Picture | None = None
     controls: tuple[Control, ...] = ()
     match_id: int | None = None
     version: int | None = None
+    files: tuple[tuple[str, bytes], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from bot.core.boards import actor_seat
 from bot.core.challenges import Challenges
 from bot.core.context import Context, HouseRules
 from bot.core.errors import ServiceError
+from bot.core.export import Exports
 from bot.core.live import load_match
 from bot.core.lobbies import Lobbies
 from bot.core.matches import Matches
@@ -62,6 +63,7 @@ class Core:
         self.timeouts = Timeouts(self.ctx, self.challenges, self.matches.reload, self.lobbies)
         self.records = Records(self.ctx)
         self.settings = Settings(self.ctx)
+        self.exports = Exports(self.ctx)
 
     @property
     def store(self) -> Store:

@@ -149,6 +149,10 @@ class Store(MultigamReads, Protocol):
     # matches
     async def active_match_ids(self) -> list[int]: ...
 
+    async def latest_match_id(self, channel_id: int) -> int | None:
+        """The newest match started in ``channel_id`` (in play or over), if any."""
+        ...
+
     async def match(self, match_id: int) -> MatchRecord | None:
         """The match with its seats; :class:`DamagedRecord` if its row cannot be read."""
         ...

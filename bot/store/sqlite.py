@@ -161,6 +161,10 @@ class SqliteStore(MultigamReadsMixin):
         rows = await self._all("SELECT match_id FROM matches WHERE status = 'active' ORDER BY match_id")
         return [int(r["match_id"]) for r in rows]
 
+    async def latest_match_id(self, channel_id: int) -> int | None:
+        row = await self._one("SELECT MAX(match_id) AS m FROM matches WHERE channel_id = ?", (channel_id,))
+        return int(row["m"]) if row and row["m"] is not None else None
+
     async def match(self, match_id: int) -> MatchRecord | None:
         row = await self._one("SELECT * FROM matches WHERE match_id = ?", (match_id,))
         if row is None:

@@ -352,6 +352,26 @@ def cancelled_challenges(count: int) -> str:
     return f"Cancelled {count} waiting challenge{'s' if count != 1 else ''}."
 
 
+# ---------------------------------------------------------------------- records to take away
+NOTHING_TO_EXPORT = "There's no match in this channel to export yet."
+
+
+def no_mat_for(v: Variant) -> str:
+    return f"A .mat file records a backgammon match with the cube; {v.title} can't be written as one."
+
+
+def cannot_export(exc: Exception) -> str:
+    return f"This match can't be written as a .mat file: {exc}."
+
+
+def exported(status: str, games: int) -> str:
+    state = "in progress" if status == "active" else "as it ended"
+    return (
+        f"The match {state}, {games} game{'s' if games != 1 else ''}, as a .mat file: "
+        "open it in GNU Backgammon (File → Import), eXtreme Gammon or BGBlitz."
+    )
+
+
 __all__ = [
     "BOARD_AGAIN",
     "CANCEL_MODERATORS_ONLY",
@@ -362,6 +382,7 @@ __all__ = [
     "MATCH_OVER",
     "MOVED_ON_ELSEWHERE",
     "NOTHING_TO_CANCEL",
+    "NOTHING_TO_EXPORT",
     "NOTHING_TO_PLAY",
     "NOT_PLAYING",
     "NOT_RESIGNED",
@@ -377,6 +398,7 @@ __all__ = [
     "cancelled_challenges",
     "cancelled_match",
     "cannot_act",
+    "cannot_export",
     "cannot_move",
     "cannot_play",
     "cannot_resign",
@@ -386,6 +408,7 @@ __all__ = [
     "declines",
     "doubles",
     "drops",
+    "exported",
     "game_header",
     "hints",
     "label",
@@ -393,6 +416,7 @@ __all__ = [
     "match_header",
     "match_length",
     "match_winner",
+    "no_mat_for",
     "no_money_play",
     "not_a_next_move",
     "not_now",

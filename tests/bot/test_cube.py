@@ -9,6 +9,7 @@ import pytest
 from bot.core import Action, Core, Reply, ServiceError
 from bot.models import COMPUTER_ID, PlayerRef
 from engine import Game
+from engine.mat_read import read_match
 from tests.bot.conftest import (
     ALICE,
     BOB,
@@ -309,3 +310,50 @@ async def test_money_play_is_shown_in_stats_and_the_leaderboard(make_core) -> No
     assert "• Backgammon money play: 1 game, -4 points" in stats.text
     assert "**Backgammon** money play" in board.text
     assert " 1  Alice                    1       +4" in board.text
+
+
+# ---------------------------------------------------------------------- .mat records
+
+
+async def test_an_exported_match_imports_back_to_the_same_score(make_core) -> None:
+    core = await _money_game(make_core)
+    await play_on(core, double_at={"Alice": 1}, answer=Action.TAKE)
+
+    (reply,) = (await core.exports.mat(CHANNEL)).notices
+
+    ((filename, data),) = reply.files
+    assert filename.endswith(".mat")
+    record = read_match(data.decode())
+    assert record.names == ("Alice", "Bob")
+    assert record.target == 0
+    assert record.score == (4, 0)
+    assert " Doubles => 2" in data.decode()
+    assert " Takes" in data.decode()
+
+
+async def test_a_match_in_progress_exports_its_games_so_far(make_core) -> None:
+    core = make_core([6, 5] * 3 + GAMMON_DICE)
+    sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB, "backgammon", 5)
+    await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
+    await act(core, BOB, Action.RESIGN, "2")
+    await act(core, ALICE, Action.ACCEPT)
+    await play(core, ALICE, pip_saver(game_of(core)))
+
+    (reply,) = (await core.exports.mat(CHANNEL)).notices
+
+    text = reply.files[0][1].decode()
+    assert " 5 point match" in text
+    record = read_match(text)
+    assert len(record.games) == 2
+    assert record.score == (2, 0)
+    assert "in progress" in reply.text
+
+
+async def test_only_backgammon_exports_as_mat(make_core) -> None:
+    core = make_core([2, 1])
+    await core.challenges.vs_bot(GUILD, CHANNEL, ALICE)
+
+    with pytest.raises(ServiceError, match="Minigam can't be written as one"):
+        await core.exports.mat(CHANNEL)
+    with pytest.raises(ServiceError, match="no match in this channel to export"):
+        await core.exports.mat(CHANNEL + 7)

@@ -163,7 +163,7 @@ def test_the_command_group_and_its_options() -> None:
     assert payload["dm_permission"] is False
     assert set(subcommands) == {
         "challenge", "vs-bot", "move", "hint", "board", "resign", "rules", "help",
-        "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave",
+        "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave", "export",
     }  # fmt: skip
     options = {o["name"]: o for o in subcommands["challenge"]["options"]}
     assert [c["value"] for c in options["variant"]["choices"]] == [

@@ -118,3 +118,23 @@ def test_selfplay_command_plays_money(capsys):
     assert main(["--points", "0", "--a", "easy", "--b", "easy", "--seed", "3"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last.startswith("final score: easy A ")
+
+
+@pytest.mark.parametrize(("resigner", "level"), [(1, 2), (0, 1), (0, 3)])
+def test_a_game_resigned_before_its_first_play_keeps_its_opening_roll(resigner: int, level: int):
+    from engine import MatchContext
+    from engine.dice import ScriptedDice
+    from engine.mat import GameRecord, MatchRecord
+
+    match = Match.new("backgammon", 5)
+    game = match.start_game(ScriptedDice([6, 5]))  # player 0 opens 6-5 and is on roll
+    game = game.resign(resigner, level).accept_resignation()
+    record = MatchRecord(("Ann", "Bob"), 5, (GameRecord(game.events, MatchContext(5), game.outcome),))
+
+    text = write_match(record)
+    back = read_match(text)
+
+    assert " 1) 65:" in text
+    assert back.games[0].outcome == game.outcome
+    assert back.score == record.score
+    assert write_match(back) == text
