@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.ratings import format_streak
-from bot.texts.words import when
+from bot.texts.words import objective, when
 from engine import find_variant
 
 if TYPE_CHECKING:  # the records' data classes; only their attributes are read here
@@ -80,7 +80,7 @@ def history(games: Sequence[GameRecord]) -> str:
         points = outcome.get("points", 1)
         what = f"{kind}, " if kind not in ("single", "placings") else ""
         match = f" (game {g.number} of a match to {g.target})" if g.target > 1 else ""
-        vs = f" beat {names[loser]}" if loser is not None else ""
+        vs = f" beat {objective(names[loser])}" if loser is not None else ""
         lines.append(
             f"• {when(g.finished_at or 0)} · {find_variant(g.variant).title}{match}: "
             f"**{names[winner]}**{vs} ({what}{points} pt{'s' if points != 1 else ''}{how})"
