@@ -21,6 +21,15 @@ DEFAULT_VARIANT = "minigam"
 DEFAULT_LEVEL = "medium"
 
 
+def known_variant(name: str) -> Variant:
+    """The variant called ``name`` (any case), whether or not a match can be started with it here (its
+    rules, say); a refusal that lists the variants otherwise."""
+    try:
+        return find_variant(name)
+    except UnknownVariantError:
+        raise ServiceError(texts.unknown_variant(name, tuple(VARIANTS))) from None
+
+
 def two_player_variant(name: str) -> Variant:
     """The variant called ``name`` (any case), if a two-player match can be started with it."""
     try:
@@ -61,6 +70,7 @@ __all__ = [
     "DEFAULT_VARIANT",
     "LEVELS",
     "TWO_PLAYER_VARIANTS",
+    "known_variant",
     "level_for",
     "match_length",
     "two_player_variant",

@@ -148,6 +148,10 @@ class Store(Protocol):
     # matches
     async def active_match_ids(self) -> list[int]: ...
 
+    async def last_match_id(self, channel_id: int) -> int | None:
+        """The newest match started in ``channel_id``, in play or over; ``None`` if none ever was."""
+        ...
+
     async def match(self, match_id: int) -> MatchRecord | None:
         """The match with its seats; :class:`DamagedRecord` if its row cannot be read."""
         ...

@@ -159,6 +159,12 @@ class SqliteStore:
         rows = await self._all("SELECT match_id FROM matches WHERE status = 'active' ORDER BY match_id")
         return [int(r["match_id"]) for r in rows]
 
+    async def last_match_id(self, channel_id: int) -> int | None:
+        row = await self._one(
+            "SELECT max(match_id) AS match_id FROM matches WHERE channel_id = ?", (channel_id,)
+        )
+        return None if row is None or row["match_id"] is None else int(row["match_id"])
+
     async def match(self, match_id: int) -> MatchRecord | None:
         row = await self._one("SELECT * FROM matches WHERE match_id = ?", (match_id,))
         if row is None:
