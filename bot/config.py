@@ -32,6 +32,7 @@ class Settings:
     api_base: str = DEFAULT_API_BASE
     gateway_url: str = DEFAULT_GATEWAY_URL
     challenge_timeout: float = 600.0
+    lobby_timeout: float = 900.0
     turn_timeout: float = 86400.0
     bot_move_delay: float = 1.0
     local_output_dir: Path = Path("data/boards")
@@ -74,6 +75,7 @@ class Settings:
                 "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL, ("ws", "wss")
             ),
             challenge_timeout=_seconds("CHALLENGE_TIMEOUT_SECONDS", get("CHALLENGE_TIMEOUT_SECONDS"), 600.0),
+            lobby_timeout=_seconds("LOBBY_TIMEOUT_SECONDS", get("LOBBY_TIMEOUT_SECONDS"), 900.0),
             turn_timeout=_seconds("TURN_TIMEOUT_SECONDS", get("TURN_TIMEOUT_SECONDS"), 86400.0),
             bot_move_delay=_seconds(
                 "BOT_MOVE_DELAY_SECONDS", get("BOT_MOVE_DELAY_SECONDS"), 1.0, allow_zero=True

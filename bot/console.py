@@ -12,116 +12,48 @@ from __future__ import annotations
 
 import asyncio
 import re
-import shlex
-import zlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from bot import boards, texts
-from bot.core import Action, Board, Core, Notice, Picture, Reply, Result, RetireBoard, Runner, ServiceError
-from bot.core.catalogue import DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS, known_variant
+from bot.console_commands import (
+    ANSWERS,
+    CONSOLE_HELP,
+    CONTROL_KEYS,
+    NO,
+    QUIT,
+    RESIGN_WORDS,
+    UNREADABLE,
+    USAGE,
+    YOU,
+    ResignQuestion,
+    friend,
+    one_player,
+    setting_changes,
+    unknown_command,
+    vs_bot_options,
+    words,
+)
+from bot.core import (
+    Action,
+    Board,
+    Core,
+    LobbyBoard,
+    Notice,
+    Picture,
+    Reply,
+    Result,
+    RetireBoard,
+    Runner,
+    ServiceError,
+)
+from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, known_variant
+from bot.core.lobbies import LobbyAction
 from bot.models import PlayerRef
-from engine import VARIANTS, EngineError
+from engine import EngineError
 
 GUILD_ID = 0
 CHANNEL_ID = 0
-YOU = PlayerRef(1, texts.YOU, moderator=True)
-FRIENDS = 1000
-"""A friend's id is this plus a checksum of their name, so the same name is the same player every time."""
-
-PROMPT = "> "
-
-CONSOLE_HELP = f"""\
-Commands (as on Discord, with or without /minigam; Tab completes, Up and Down recall earlier lines):
-  vs-bot [variant] [level]            play the computer (levels: {texts.either(LEVELS)})
-  challenge @name [variant] [points]  a hot-seat game: you type the moves of both sides
-  move <play>                         play your roll, e.g. move bar/3 5/off
-  roll | double | take | drop         backgammon's doubling cube
-  accept | decline                    answer an offer to resign
-  board | hint | resign | cancel      the board again (the last one after a match), a hint, give up, stop
-  rules [variant] | leaderboard [variant] | stats [@name] | history | settings [name value]
-  help | quit (or Ctrl-D)
-Games: {", ".join(f"{VARIANTS[n].title} ({n})" for n in TWO_PLAYER_VARIANTS)}.
-{texts.WRITING_MOVES.replace("`", "")}"""
-
-COMMANDS = (
-    "vs-bot",
-    "challenge",
-    "move",
-    "roll",
-    "double",
-    "take",
-    "drop",
-    "accept",
-    "decline",
-    "board",
-    "hint",
-    "resign",
-    "cancel",
-    "rules",
-    "leaderboard",
-    "stats",
-    "history",
-    "settings",
-    "help",
-    "quit",
-)
-"""What the console understands, in the order the help lists it (Tab completes them)."""
-
-ANSWERS = {
-    a.value: a for a in (Action.ROLL, Action.DOUBLE, Action.TAKE, Action.DROP, Action.ACCEPT, Action.DECLINE)
-}
-"""Commands that answer what the game waits for, by their action's name."""
-
-QUIT = frozenset({"quit", "exit", "q"})
-YES = frozenset({"yes", "y"})
-NO = frozenset({"no", "n"})
-RESIGN_WORDS = {"single": "1", "gammon": "2", "backgammon": "3"}
-"""A backgammon resignation's offer, by name or by its level."""
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-
-
-def friend(name: str, usage: str) -> PlayerRef:
-    """The player ``@name`` at the console: "You" (or "me") is you; anyone else a hot-seat friend whose id
-    follows from the name (any case), so their matches and stats add up across sessions. ``usage``: the
-    refusal for an empty name."""
-    name = name.strip().lstrip("@").strip()[:32]
-    if not name:
-        raise ServiceError(usage)
-    if name.casefold() in ("you", "me"):
-        return YOU
-    return PlayerRef(FRIENDS + zlib.crc32(name.casefold().encode()), name)
-
-
-USAGE = {
-    "vs-bot": "Give at most a variant and a level, for example: vs-bot backgammon hard.",
-    "challenge": "Name who you play after challenge, for example: challenge @Bob minigam 3.",
-    "move": "Type your play after move, for example: move bar/3 5/off.",
-    "settings": "Give each setting as a name and a value, for example: settings jacoby off.",
-    "stats": "Name one player after stats, for example: stats @Bob.",
-}
-"""How to type a command, said when it was typed otherwise."""
-
-
-@dataclass(frozen=True, slots=True)
-class ResignQuestion:
-    """The question ``resign`` asked, answered by the next line: ``offers`` are the arguments of the
-    resignations it offers (``("",)``: just yes)."""
-
-    match_id: int
-    version: int
-    who: PlayerRef
-    offers: tuple[str, ...]
-
-    def answer(self, text: str) -> str | None:
-        """The resignation ``text`` asks for (its argument), or ``None`` if it asks for none."""
-        word = RESIGN_WORDS.get(text, text)
-        if self.offers == ("",):
-            return "" if text in YES else None
-        if text in YES and len(self.offers) == 1:
-            return self.offers[0]
-        return word if word in self.offers else None
 
 
 class Console:
@@ -218,7 +150,7 @@ class Console:
         if command in QUIT:
             return False
         try:
-            if _CONTROL.search(text):
+            if CONTROL_KEYS.search(text):
                 raise ServiceError(UNREADABLE)
             await self.runner.sweep()
             result = await self._run(command, rest)
@@ -241,15 +173,17 @@ class Console:
                 return None
             case "rules":
                 v = known_variant(rest) if rest else None
-                self.say(texts.rules_text(v) if v else texts.all_rules_text(TWO_PLAYER_VARIANTS))
+                self.say(texts.rules_text(v) if v else texts.all_rules_text(ALL_VARIANTS))
                 return None
             case "vs-bot":
-                variant, level = _vs_bot_options(rest.split())
+                variant, level = vs_bot_options(rest.split())
                 return await core.challenges.vs_bot(
                     GUILD_ID, CHANNEL_ID, YOU, variant, level, guild_name="console"
                 )
             case "challenge":
                 return await self._challenge(rest)
+            case "multigam":
+                return await self._multigam(rest)
             case "move":
                 if not rest:
                     raise ServiceError(USAGE["move"])
@@ -270,18 +204,15 @@ class Console:
             case "leaderboard":
                 return await core.records.leaderboard(GUILD_ID, rest or None)
             case "stats":
-                return await core.records.stats(GUILD_ID, _one_player(rest))
+                return await core.records.stats(GUILD_ID, one_player(rest))
             case "history":
                 return await core.records.history(GUILD_ID)
             case "settings":
-                return await core.settings.change(GUILD_ID, YOU, _settings(rest), guild_name="console")
+                return await core.settings.change(GUILD_ID, YOU, setting_changes(rest), guild_name="console")
         raise ServiceError(unknown_command(command))
 
     async def _challenge(self, rest: str) -> Result:
-        try:
-            args = shlex.split(rest)
-        except ValueError:
-            args = rest.split()
+        args = words(rest)
         if not args or not args[0].startswith("@"):
             raise ServiceError(USAGE["challenge"])
         opponent = friend(args[0], USAGE["challenge"])
@@ -300,6 +231,16 @@ class Console:
         challenge_id = sent.notices[0].challenge_id  # type: ignore[union-attr]
         self.say(f"{opponent.name} is right here and accepts: you are player 1, {opponent.name} player 2.")
         return await self.core.challenges.answer(challenge_id, opponent, accept=True)
+
+    async def _multigam(self, rest: str) -> Result:
+        """A lobby opened by you and started at once: the computer takes the three other seats."""
+        if len(rest.split()) > 1:
+            raise ServiceError(USAGE["multigam"])
+        lobbies = self.core.lobbies
+        opened = await lobbies.open(GUILD_ID, CHANNEL_ID, YOU, rest or DEFAULT_LEVEL, guild_name="console")
+        board = opened.notices[0]
+        assert isinstance(board, LobbyBoard)
+        return await lobbies.act(board.lobby_id, board.version, YOU, LobbyAction.START)
 
     def _ask_to_resign(self) -> None:
         """Ask the question; the next line answers it (:meth:`_answer_question`)."""
@@ -350,45 +291,6 @@ class Console:
         await self.runner.close()
 
 
-UNREADABLE = "That line holds a key the console can't read (an arrow key?). Type a command, for example help."
-
-
-def unknown_command(command: str) -> str:
-    return f"There's no command {command!r} here. Type help for the commands."
-
-
-def _vs_bot_options(args: list[str]) -> tuple[str, str]:
-    """``vs-bot``'s variant and level, in either order (a level is one of the computer's levels)."""
-    if len(args) > 2:
-        raise ServiceError(USAGE["vs-bot"])
-    if len(args) == 2:
-        first, second = args
-        if first.lower() in LEVELS and second.lower() not in LEVELS:
-            first, second = second, first
-        return first, second
-    if args and args[0].lower() in LEVELS:
-        return DEFAULT_VARIANT, args[0]
-    return (args[0] if args else DEFAULT_VARIANT), DEFAULT_LEVEL
-
-
-def _one_player(rest: str) -> PlayerRef:
-    try:
-        names = shlex.split(rest)
-    except ValueError:
-        names = rest.split()
-    if len(names) > 1:
-        raise ServiceError(USAGE["stats"])
-    return friend(names[0], USAGE["stats"]) if names else YOU
-
-
-def _settings(rest: str) -> dict[str, str]:
-    """``jacoby off`` or ``jacoby=off``, any number of them."""
-    words = rest.replace("=", " ").split()
-    if len(words) % 2:
-        raise ServiceError(USAGE["settings"])
-    return {words[i].lower(): words[i + 1] for i in range(0, len(words), 2)}
-
-
 def _holds(path: Path, data: bytes) -> bool:
     try:
         return path.read_bytes() == data
@@ -401,4 +303,4 @@ def _plain(text: str) -> str:
     return text.replace("**", "").replace("`", "")
 
 
-__all__ = ["CHANNEL_ID", "COMMANDS", "CONSOLE_HELP", "GUILD_ID", "PROMPT", "YOU", "Console", "friend"]
+__all__ = ["CHANNEL_ID", "GUILD_ID", "Console"]

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import Settings
-from bot.console import CHANNEL_ID, COMMANDS, PROMPT, Console
+from bot.console import CHANNEL_ID, Console
+from bot.console_commands import COMMANDS, PROMPT
 from bot.core import Core, HouseRules
 from bot.core.catalogue import LEVELS, TWO_PLAYER_VARIANTS
 from bot.core.settings import SETTINGS
@@ -131,6 +132,8 @@ def completions(console: Console, before: str, word: str) -> list[str]:
 def _options(console: Console, command: str, typed: list[str]) -> list[str]:
     if command in ("rules", "leaderboard") and not typed:
         return list(VARIANTS)
+    if command == "multigam" and not typed:
+        return list(LEVELS)
     if command == "vs-bot" and len(typed) < 2:
         return [*TWO_PLAYER_VARIANTS, *LEVELS]
     if command == "challenge" and len(typed) == 1:
@@ -194,7 +197,9 @@ def console_main(
             store = loop.run(open_store(settings.database_path))
         try:
             rules = HouseRules(
-                challenge_timeout=settings.challenge_timeout, turn_timeout=settings.turn_timeout
+                challenge_timeout=settings.challenge_timeout,
+                turn_timeout=settings.turn_timeout,
+                lobby_timeout=settings.lobby_timeout,
             )
             core = Core(store, dice=dice or SecretDice(), rules=rules, thinker=thinker)
             loop.run(core.load())

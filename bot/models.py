@@ -42,11 +42,20 @@ class PlayerRef:
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A seat in a match; the seat number is the engine's player number.
-    ``level`` is set for the computer player (whose ``user_id`` is :data:`COMPUTER_ID`)."""
+    ``level`` is set for the computer player (whose ``user_id`` is :data:`COMPUTER_ID`), and for a
+    person's seat that the computer took over (multigam: timed out or left). Such a seat keeps its
+    person's ``user_id`` (the place counts for them) and ``replaced_plays``, the plays they made
+    themselves before; ``None`` for a seat never taken over."""
 
     user_id: int
     name: str
     level: str | None = None
+    replaced_plays: int | None = None
+
+    @property
+    def replaced(self) -> bool:
+        """A person's seat that the computer plays now."""
+        return self.replaced_plays is not None
 
     @property
     def is_computer(self) -> bool:
@@ -155,3 +164,36 @@ class GameRecord:
     outcome: dict | None
     finished_at: float | None
     score: tuple[int, ...] = field(default=())
+
+
+class LobbyStatus(enum.StrEnum):
+    OPEN = "open"
+    STARTED = "started"
+    CLOSED = "closed"
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyRecord:
+    """A four-player game being gathered in a channel: the members in join order (the first is the host),
+    the computer's level for the empty seats, and the version every change bumps."""
+
+    lobby_id: int
+    guild_id: int
+    channel_id: int
+    variant: str
+    level: str
+    status: LobbyStatus
+    version: int
+    created_at: float
+    expires_at: float
+    members: tuple[PlayerRef, ...] = ()
+    message_id: int | None = None
+    match_id: int | None = None
+
+    @property
+    def host(self) -> PlayerRef | None:
+        return self.members[0] if self.members else None
+
+    def member(self, user_id: int) -> PlayerRef | None:
+        return next((m for m in self.members if m.user_id == user_id), None)

@@ -1,4 +1,4 @@
-"""``python -m engine legal | bench``; also the ``minigam-engine`` console script."""
+"""``python -m engine legal | bench | selfplay``; also the ``minigam-engine`` console script."""
 
 from __future__ import annotations
 

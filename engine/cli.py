@@ -1,4 +1,5 @@
-"""The engine's command line: ``legal`` (legal plays as JSON lines) and ``bench`` (speed).
+"""The engine's command line: ``legal`` (legal plays as JSON lines), ``bench`` (speed) and ``selfplay``
+(a computer match with the cube, written as a .mat file; see :mod:`engine.selfplay_cli`).
 
 ``python -m engine legal`` reads one position per line on stdin, in RULES.md's absolute coordinates::
 
@@ -94,12 +95,19 @@ def run_legal(stdin: TextIO, stdout: TextIO) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Minigam's rules engine tools.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{legal,bench}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{legal,bench,selfplay}")
     sub.add_parser(
         "legal", help="legal plays as JSON lines: one position per stdin line, one answer per line"
     )
     sub.add_parser("bench", help="speed of legal-play generation per variant", add_help=False)
+    sub.add_parser(
+        "selfplay", help="a computer match with the cube, optionally written as .mat", add_help=False
+    )
     args, rest = parser.parse_known_args(argv)
+    if args.command == "selfplay":
+        from engine.selfplay_cli import main as selfplay_main
+
+        return selfplay_main(rest)
     if args.command == "bench":
         from engine.bench import main as bench_main
 

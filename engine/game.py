@@ -170,6 +170,12 @@ class Game:
             and self.cube * 2 <= self.cube_limit()
         )
 
+    def points_for(self, kind: WinKind) -> int:
+        """What a two-player game won now as ``kind`` would score: ``kind.multiplier`` × the cube, or a
+        single game under the Jacoby rule while the cube is centred (what a resignation offer gives)."""
+        won = Outcome.scored(Termination.RESIGNED, 0, kind, self.cube, self.match, cubed=self.variant.cube)
+        return won.points
+
     def resignation_value(self, player: int) -> WinKind:
         """The most a resignation by ``player`` can still cost now, per RULES.md; the points are
         ``kind.multiplier`` × the cube.
@@ -194,6 +200,11 @@ class Game:
         if self.variant.is_multiplayer:
             gone.update(e.player for e in self.events if e.kind in _LEAVING)
         return [p for p in range(self.variant.players) if p not in gone]
+
+    def _scored(self, termination: Termination, winner: int, kind: WinKind) -> Outcome:
+        """A two-player game won as ``kind`` now: its multiplier × the cube, or a single game by the
+        Jacoby rule (money play, the cube never turned)."""
+        return Outcome.scored(termination, winner, kind, self.cube, self.match, cubed=self.variant.cube)
 
     def _opponent(self, player: int) -> int:
         return player if self.variant.is_multiplayer else 1 - player
@@ -253,8 +264,7 @@ class Game:
             finished = (*finished, mover)
         if not v.is_multiplayer:
             if mover in finished:
-                kind = loss_kind(pos, 1 - mover)
-                outcome = Outcome(Termination.BORNE_OFF, mover, kind, kind.multiplier * self.cube)
+                outcome = self._scored(Termination.BORNE_OFF, mover, loss_kind(pos, 1 - mover))
                 return _evolve(self, finished=finished, outcome=outcome)
             return _evolve(self, position=pos.with_turn(1 - mover))
         game = _evolve(self, finished=finished)
@@ -356,7 +366,7 @@ class Game:
         if self.resign_offer is None:
             raise GameStateError("nobody has offered to resign")
         loser, level = self.resign_offer
-        outcome = Outcome(Termination.RESIGNED, 1 - loser, kind_of_level(level), level * self.cube)
+        outcome = self._scored(Termination.RESIGNED, 1 - loser, kind_of_level(level))
         event = Event(EventKind.ACCEPT, 1 - loser)
         return replace(
             self, resign_offer=None, double_offered=False, outcome=outcome, events=(*self.events, event)
@@ -475,7 +485,12 @@ class Game:
             if outcome.placings[: len(self.finished)] != self.finished:
                 raise GameDataError("the placings do not start with the players who finished")
             return
-        if outcome.points != outcome.kind.multiplier * self.cube:
+        due = outcome.kind.multiplier * self.cube
+        if outcome.termination in (Termination.BORNE_OFF, Termination.RESIGNED):
+            due = self._scored(outcome.termination, outcome.winner, outcome.kind).points
+            if outcome.jacoby != (due != outcome.kind.multiplier * self.cube):
+                raise GameDataError("an outcome is scored by the Jacoby rule exactly when the rule applies")
+        if outcome.points != due:
             raise GameDataError(
                 f"a {outcome.kind.value} with the cube at {self.cube} is not {outcome.points}"
             )

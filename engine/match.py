@@ -9,10 +9,18 @@ from engine.errors import GameDataError, GameStateError, MatchTargetError, quote
 from engine.game import Game
 from engine.game_json import FORMAT_VERSION
 from engine.jsonread import read_bool, read_int, read_ints, read_list, read_object, read_str
-from engine.scoring import MAX_CUBE, MAX_MATCH_POINTS, MatchContext, Outcome, Termination, WinKind
+from engine.scoring import (
+    JACOBY_DEFAULT,
+    MAX_CUBE,
+    MAX_MATCH_POINTS,
+    MatchContext,
+    Outcome,
+    Termination,
+    WinKind,
+)
 from engine.variants import UnknownVariantError, Variant, find_variant
 
-_MATCH_KEYS = ("format", "variant", "target", "score", "games_played", "crawford_done", "outcomes")
+_MATCH_KEYS = ("format", "variant", "target", "score", "games_played", "crawford_done", "outcomes", "jacoby")
 MAX_GAMES = 2 * MAX_MATCH_POINTS
 """More games than any match has (a match to 25 points of single games is at most 49)."""
 MAX_SCORE = MAX_MATCH_POINTS + 3 * MAX_CUBE
@@ -23,7 +31,8 @@ MAX_SCORE = MAX_MATCH_POINTS + 3 * MAX_CUBE
 class Match:
     """A match: games until someone reaches ``target`` points (money play: ``target == 0``, one game).
 
-    Multigam matches are a single game scored by placings.
+    Multigam matches are a single game scored by placings. ``jacoby``: money play's Jacoby rule
+    (gammons count only once the cube has been turned); it has no effect in a match to points.
     """
 
     variant: Variant
@@ -32,12 +41,16 @@ class Match:
     games_played: int = 0
     crawford_done: bool = False
     outcomes: tuple[Outcome, ...] = ()
+    jacoby: bool = JACOBY_DEFAULT
 
     @classmethod
-    def new(cls, variant: str | Variant, target: int | None = None) -> Match:
+    def new(
+        cls, variant: str | Variant, target: int | None = None, *, jacoby: bool = JACOBY_DEFAULT
+    ) -> Match:
         """A match of ``variant`` to ``target`` points (``None``: the variant's default; 0: a single
-        game). A variant with a fixed target (Mulligan: first to 3; multigam: one game) always gets
-        it; otherwise a target outside 0..:data:`MAX_MATCH_POINTS` raises :class:`MatchTargetError`."""
+        game, money play for a variant with the cube). A variant with a fixed target (Mulligan: first
+        to 3; multigam: one game) always gets it; otherwise a target outside 0..:data:`MAX_MATCH_POINTS`
+        raises :class:`MatchTargetError`. ``jacoby``: the Jacoby rule in money play (on by default)."""
         v = find_variant(variant)
         if v.fixed_target is not None:
             target = v.fixed_target
@@ -47,7 +60,14 @@ class Match:
             raise MatchTargetError(
                 f"a match is from 1 to {MAX_MATCH_POINTS} points (0 for a single game), not {quoted(target)}"
             )
-        return cls(v, target, (0,) * v.players)
+        if not isinstance(jacoby, bool):
+            raise MatchTargetError(f"jacoby is true or false, not {quoted(jacoby)}")
+        return cls(v, target, (0,) * v.players, jacoby=jacoby)
+
+    @property
+    def is_money(self) -> bool:
+        """A single game for points with the cube (money play)."""
+        return self.target <= 0 and self.variant.cube
 
     @property
     def is_over(self) -> bool:
@@ -69,7 +89,7 @@ class Match:
             crawford = any(s == self.target - 1 for s in self.score) and not all(
                 s == self.target - 1 for s in self.score
             )
-        return MatchContext(self.target, self.score, crawford)
+        return MatchContext(self.target, self.score, crawford, self.jacoby)
 
     def start_game(self, source: DiceSource) -> Game:
         if self.is_over:
@@ -105,6 +125,7 @@ class Match:
             "games_played": self.games_played,
             "crawford_done": self.crawford_done,
             "outcomes": [o.to_json() for o in self.outcomes],
+            "jacoby": self.jacoby,
         }
 
     @classmethod
@@ -132,7 +153,8 @@ class Match:
         if games != len(outcomes):
             raise GameDataError(f"a match that played {games} games records {len(outcomes)} outcomes")
         crawford_done = read_bool(data.get("crawford_done", False), "a match's crawford_done")
-        match = cls(v, target, (0,) * n)
+        jacoby = read_bool(data.get("jacoby", JACOBY_DEFAULT), "a match's jacoby")
+        match = cls(v, target, (0,) * n, jacoby=jacoby)
         for outcome in outcomes:
             if match.is_over:
                 raise GameDataError("a match records a game played after it was over")

@@ -1,38 +1,23 @@
-"""Reading and writing plays: ``bar/3 5/off``, ``bar/3/5``, ``6/off(2)``, ``13/11*``.
+"""Writing plays as players read them, and finding the plays that fit what someone is typing.
 
-Minigam and multigam use RULES.md's absolute point numbers; backgammon uses each player's own
-numbering (home board 1-6), which is a checker's distance. A play is read by walking the user's
-moves over the real dice (single-die steps of different moves interleaved in every order) and then
-matching the position they lead to against the legal plays, so every way of writing the same play
-(either order of moves, a chain, one move over two dice, ``bar/15(2)``) works. When the text fits more
-than one legal play, the ``*`` marks decide: a move written without ``*`` hits nothing on its way, as
-in gnubg (``15/12`` and ``15/13*/12`` are different plays); otherwise the play is ambiguous.
+Backgammon (each player's own numbering, home board 1-6) is written in the standard short form that
+gnubg, XG and BGBlitz show: the moves sorted from the back, a checker's steps merged where it hits
+nothing on the way (``24/14``, ``13/3``; ``24/18*/13`` keeps the point where it hit), a hit marked
+once (``13/7*``), repeats counted (``8/6(2)``), ``bar/22`` and ``6/off``. Minigam and multigam keep
+RULES.md's notation in absolute points: the moves in the order played, a checker's moves as one chain
+(``bar/3/5``), repeats counted (``6/off(2)``). :func:`format_moves` writes single moves for machines
+and game records. Reading is :mod:`engine.notation_read` (re-exported here).
 """
 
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import Sequence
 
 from engine.dice import Dice, dice_pair
-from engine.digits import ascii_digits
-from engine.errors import (
-    AmbiguousPlayError,
-    IllegalPlayError,
-    IncompletePlayError,
-    InvalidPlayError,
-    quoted,
-)
+from engine.errors import PlayError
 from engine.moves import BAR, OFF, Move, PlayLike
 from engine.moves import PositionLike as Position
-
-PASS_WORDS = frozenset({"pass", "none", "no move", "-", "(no move)", "nothing"})
-
-_TOKEN = re.compile(
-    r"^(?P<chain>(?:bar|off|[0-9]{1,2})\*?(?:/(?:bar|off|[0-9]{1,2})\*?)+)(?:\((?P<count>[0-9])\))?$"
-)
-
+from engine.notation_read import PASS_WORDS, abs_point, parse_play, parse_steps, path_of_abs, plain_words
 
 # ------------------------------------------------------------------------- writing
 
@@ -54,7 +39,7 @@ def format_move(pos: Position, move: Move, player: int) -> str:
 
 
 def format_moves(pos: Position, moves: Sequence[Move], player: int | None = None) -> list[str]:
-    """Each move on its own, in the order played (the machine interface's form)."""
+    """Each move on its own, in the order played (the machine interface's and the records' form)."""
     p = pos.turn if player is None else player
     return [format_move(pos, m, p) for m in moves]
 
@@ -73,331 +58,198 @@ def move_chains(moves: Sequence[Move]) -> list[list[Move]]:
 
 
 def format_play(pos: Position, play: PlayLike | Sequence[Move]) -> str:
-    """A play as people write it: a checker's consecutive moves as one chain (``bar/3/5``,
-    ``24/18*/13``), in the order played, and repeats as ``8/5(2)``."""
+    """A play as people write it: backgammon's standard short form (:func:`standard_form`), or for the
+    6-point games each checker's moves as a chain in the order played (``bar/3/5``) and repeats as
+    ``6/off(2)``. ``(no move)`` for a pass."""
     moves = tuple(play) if isinstance(play, list | tuple) else play.moves
     if not moves:
         return "(no move)"
+    if pos.variant.numbering == "own":
+        return standard_form(pos, moves)
     player = pos.turn
     texts = []
     for chain in move_chains(moves):
         parts = [point_label(pos, player, chain[0].src)]
         parts.extend(point_label(pos, player, m.dst) + ("*" if m.hit else "") for m in chain)
         texts.append("/".join(parts))
+    return _counted(texts)
+
+
+def _counted(texts: Sequence[str]) -> str:
     counts: dict[str, int] = {}
     for t in texts:
         counts[t] = counts.get(t, 0) + 1
     return " ".join(f"{t}({c})" if c > 1 else t for t, c in counts.items())
 
 
-# ------------------------------------------------------------------------- reading
-
-
-def _path_index(pos: Position, player: int, label: str, text: str) -> int:
-    """Path coordinate of a label: 0 for the bar, N + 1 for off, 1..N along the player's path."""
-    n = pos.variant.points
-    if label == "bar":
-        return 0
-    if label == "off":
-        return n + 1
-    number = int(label)
-    if not 1 <= number <= n:
-        raise InvalidPlayError(f"{text!r}: there is no point {number} (points go from 1 to {n})", text=text)
-    if pos.variant.numbering == "own":
-        return n + 1 - number
-    return number if pos.variant.directions[player] > 0 else n + 1 - number
-
-
-def _label_for_path(pos: Position, player: int, k: int) -> str:
-    n = pos.variant.points
-    if k == 0:
-        return "bar"
-    if k == n + 1:
-        return "off"
-    if pos.variant.numbering == "own":
-        return str(n + 1 - k)
-    return str(k if pos.variant.directions[player] > 0 else n + 1 - k)
-
-
-def _tokens(text: str) -> list[str]:
-    """The words of typed moves: lower case, commas as spaces, full-width digits made ASCII. Any
-    other digit (``١``, ``²``, ...) is refused: ``int`` would read ``1٣`` as 13."""
-    mapped, other = ascii_digits(text)
-    if other is not None:
-        raise InvalidPlayError(
-            f"{text!r}: only the digits 0-9 are accepted (or full-width ０-９), not {other!r}", text=text
-        )
-    return mapped.strip().lower().replace(",", " ").replace("\u2013", "-").split()
-
-
-def parse_steps(pos: Position, text: str) -> list[tuple[int, int]]:
-    """The user's moves as ``(from, to)`` path coordinates, chains split and repeats expanded."""
+def standard_form(pos: Position, moves: Sequence[Move]) -> str:
+    """Backgammon's short form, as gnubg writes it (``FormatMove`` in its drawboard.c): the single
+    moves sorted by their starting point, highest first; a move that starts where an earlier one
+    ended continues that checker, the point between dropped unless the checker hit there
+    (``13/8 8/3`` is ``13/3``, ``24/18* 18/13`` is ``24/18*/13``); equal checker paths counted
+    (``8/6(2)``); each hit point marked ``*`` once."""
     player = pos.turn
-    tokens = _tokens(text)
-    if not tokens:
-        raise InvalidPlayError("type the moves of your play, for example 'bar/3 5/off'", text=text)
-    steps: list[tuple[int, int]] = []
-    for token in tokens:
-        m = _TOKEN.match(token)
-        if not m:
-            raise InvalidPlayError(
-                f"{token!r} is not a move; write moves as from/to, e.g. 'bar/3', '5/off', '8/5(2)'",
-                text=text,
-            )
-        labels = [part.rstrip("*") for part in m.group("chain").split("/")]
-        ks = [_path_index(pos, player, label, text) for label in labels]
-        if all(a > b for a, b in itertools.pairwise(ks)):
-            ks.reverse()  # only one direction is possible for this player: "3/bar" is "bar/3"
-        for a, b in itertools.pairwise(ks):
-            if a >= b:
-                raise InvalidPlayError(f"{token!r} does not move in one direction along your path", text=text)
-            if a == pos.variant.points + 1 or b == 0:
-                raise InvalidPlayError(f"{token!r}: checkers never come back from off", text=text)
-        count = int(m.group("count") or 1)
-        if count < 1:
-            raise InvalidPlayError(f"{token!r}: a repeat count must be at least 1", text=text)
-        for _ in range(count):
-            steps.extend(itertools.pairwise(ks))
-    return steps
+
+    def own(point: int) -> int:
+        return 25 if point == BAR else 0 if point == OFF else pos.distance(player, point)
+
+    singles = sorted(((own(m.src), own(m.dst)) for m in moves), reverse=True)
+    hit = {own(m.dst) for m in moves if m.hit}
+    paths: list[list[int] | None] = [[s, d] for s, d in singles]
+    for i, path in enumerate(paths):
+        if path is None:
+            continue
+        for j in range(i + 1, len(paths)):
+            other = paths[j]
+            if other is not None and len(other) == 2 and other[0] == path[-1]:
+                if path[-1] in hit:
+                    path.append(other[1])  # the checker hit there: the point stays in the path
+                else:
+                    path[-1] = other[1]
+                paths[j] = None
+    marked: set[int] = set()
+    texts = []
+    for path in (p for p in paths if p is not None):
+        parts = [_own_label(path[0])]
+        for point in path[1:-1]:
+            parts.append(f"{_own_label(point)}*")
+            marked.add(point)
+        end = path[-1]
+        star = "*" if end in hit and end not in marked else ""
+        marked.update((end,) if star else ())
+        parts.append(_own_label(end) + star)
+        texts.append("/".join(parts))
+    return _counted_paths(texts)
 
 
-def _walk(pos: Position, k_src: int, k_dst: int, dice_left: tuple[int, ...]):
-    """Every way to carry one checker from path ``k_src`` to ``k_dst`` with some of ``dice_left``.
+def _counted_paths(texts: Sequence[str]) -> str:
+    """Equal paths counted: ``8/5* 8/5`` is ``8/5*(2)`` (the hit mark belongs to the point)."""
+    order: list[str] = []
+    counts: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    for t in texts:
+        key = t.replace("*", "")
+        if key not in counts:
+            order.append(key)
+            counts[key] = 0
+            shown[key] = t
+        counts[key] += 1
+        if "*" in t:
+            shown[key] = t
+    return " ".join(f"{shown[k]}({counts[k]})" if counts[k] > 1 else shown[k] for k in order)
 
-    Yields ``(position, dice_left, moves)``.
+
+def _own_label(number: int) -> str:
+    return "bar" if number == 25 else "off" if number == 0 else str(number)
+
+
+# ------------------------------------------------------------------------- typing
+
+
+def matching_plays(pos: Position, dice: Dice | Sequence[int], typed: str) -> list[str]:
+    """The legal plays (in :func:`format_play`'s form, in ``legal_plays`` order) that fit ``typed``,
+    for autocomplete; never raises.
+
+    Every complete word of ``typed`` is read as a move in any accepted form (``8/6(2)``, ``13/8 8/3``
+    for ``13/3``, ``25/22``, ``6/0``, ``24-18``) and a play fits when it makes those moves and then
+    more; the last word, while it is still being typed, need only begin one of the play's moves (in
+    the short or the single-move form). A text that reads as a whole legal play puts that play first.
     """
-    n = pos.variant.points
-    player = pos.turn
-    src_abs = BAR if k_src == 0 else _abs_point(pos, player, k_src)
-    for die in sorted(set(dice_left), reverse=True):
-        for move, nxt in pos.single_moves(die):
-            if move.src != src_abs:
-                continue
-            k_new = n + 1 if move.dst == OFF else _path_of_abs(pos, player, move.dst)
-            rest = list(dice_left)
-            rest.remove(die)
-            rest_t = tuple(rest)
-            if k_new == k_dst:
-                yield nxt, rest_t, (move,)
-            elif k_new < k_dst:
-                for pos2, rest2, moves2 in _walk(nxt, k_new, k_dst, rest_t):
-                    yield pos2, rest2, (move, *moves2)
+    d = Dice(*dice_pair(dice))
+    plays = list(pos.legal_plays(d))
+    texts = [pos.format_play(p) for p in plays]
+    stripped = " ".join(typed.lower().split())
+    if not plays[0].moves:
+        return texts if any(w.startswith(stripped) for w in PASS_WORDS) else []
+    words = plain_words(typed)
+    if words is None:
+        return []
+    if not words:
+        return texts
+    exact = _exact(pos, d, typed)
+    complete = words if typed[-1:].isspace() else words[:-1]
+    partial = None if typed[-1:].isspace() else words[-1]
+    reachable = _reachable(pos, d, complete)
+    if reachable is None:
+        return [] if exact is None else [exact]
+    out = []
+    for play, text in zip(plays, texts, strict=True):
+        if (play.result.board, play.result.bar) not in reachable:
+            continue
+        if partial is not None and not any(w.startswith(partial) for w in _forms(pos, play, text)):
+            continue
+        out.append(text)
+    if exact is not None:
+        out = [exact, *(t for t in out if t != exact)]
+    return out
 
 
-def _abs_point(pos: Position, player: int, k: int) -> int:
-    n = pos.variant.points
-    return k if pos.variant.directions[player] > 0 else n + 1 - k
+def _exact(pos: Position, dice: Dice, typed: str) -> str | None:
+    try:
+        return pos.format_play(parse_play(pos, dice, typed))
+    except PlayError:
+        return None
 
 
-def _path_of_abs(pos: Position, player: int, point: int) -> int:
-    n = pos.variant.points
-    return point if pos.variant.directions[player] > 0 else n + 1 - point
-
-
-def _carry_out(pos: Position, steps: Sequence[tuple[int, int]], dice: tuple[int, ...]):
-    """Every ``(position, dice_left)`` reached by carrying out all of ``steps`` (``(from, to)`` in path
-    coordinates, each walked by one checker with one or more dice), the single-die moves of different
-    steps interleaved in every possible order.
-
-    Interleaving matters: gnubg writes ``bar/15(2)`` for two checkers that must both enter (strict
-    bar) before either moves on, and ``13/8 8/5`` may be played in either order.
-    """
+def _reachable(pos: Position, dice: Dice, words: Sequence[str]) -> set | None:
+    """Every ``(board, bar)`` reached by making the moves of ``words`` along with any others the dice
+    allow, in any order; ``None`` when the words are not moves that can be made together."""
+    all_dice = tuple(dice.moves_of(pos.variant))
+    try:
+        steps = parse_steps(pos, " ".join(words)) if words else []
+    except PlayError:
+        return None
+    if len(steps) > len(all_dice):
+        return None
     n = pos.variant.points
     player = pos.turn
     seen: set = set()
-    out: list = []
+    out: set = set()
 
-    def search(p: Position, todo: tuple, left: tuple) -> None:
+    def search(p: Position, todo: tuple, left: tuple[int, ...]) -> None:
         key = (p.board, p.bar, todo, left)
         if key in seen:
             return
         seen.add(key)
         if not todo:
-            out.append((p, left))
-            return
-        for i, (cur, dst) in enumerate(todo):
-            if i and todo[i - 1] == todo[i]:
-                continue
-            src_abs = BAR if cur == 0 else _abs_point(p, player, cur)
-            for die in sorted(set(left), reverse=True):
-                rest = list(left)
-                rest.remove(die)
-                rest_t = tuple(rest)
-                for move, nxt in p.single_moves(die):
-                    if move.src != src_abs:
-                        continue
-                    k_new = n + 1 if move.dst == OFF else _path_of_abs(p, player, move.dst)
-                    if k_new > dst:
+            out.add((p.board, p.bar))
+        for die in set(left):
+            rest = list(left)
+            rest.remove(die)
+            rest_t = tuple(rest)
+            for move, nxt in p.single_moves(die):
+                search(nxt, todo, rest_t)  # a move the words leave open
+                k_new = n + 1 if move.dst == OFF else path_of_abs(p, player, move.dst)
+                for i, (cur, dst) in enumerate(todo):
+                    src = BAR if cur == 0 else abs_point(p, player, cur)
+                    if move.src != src or k_new > dst:
                         continue
                     remaining = todo[:i] + todo[i + 1 :]
                     if k_new < dst:
                         remaining = tuple(sorted((*remaining, (k_new, dst))))
                     search(nxt, remaining, rest_t)
 
-    search(pos, tuple(sorted(steps)), tuple(sorted(dice, reverse=True)))
-    return out
+    search(pos, tuple(sorted(steps)), all_dice)
+    return out or None
 
 
-def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> PlayLike:
-    """The legal play that ``text`` describes, or a specific :class:`PlayError`."""
-    d = dice if isinstance(dice, Dice) else Dice(*dice_pair(dice))
-    if not isinstance(text, str):
-        raise InvalidPlayError(f"a play is text like 'bar/3 5/off', not {quoted(text)}")
-    legal = pos.legal_plays(d)
-    legal_texts = [pos.format_play(p) for p in legal]
-    by_result = {(p.result.board, p.result.bar): p for p in legal}
-    stripped = text.strip().lower()
-    if not legal[0].moves:
-        if stripped in PASS_WORDS or stripped == "":
-            return legal[0]
-        raise IllegalPlayError(
-            f"no move is possible with {d}: the turn passes (you typed {text!r})",
-            text=text,
-            legal=["(no move)"],
-        )
-    if stripped in PASS_WORDS:
-        raise IllegalPlayError(f"you can move with {d}, so you cannot pass", text=text, legal=legal_texts)
-    try:
-        steps = parse_steps(pos, text)
-    except InvalidPlayError as exc:
-        raise InvalidPlayError(exc.reason, text=text, legal=legal_texts) from None
-    all_dice = d.moves_of(pos.variant)
-    if len(steps) > len(all_dice):
-        raise IllegalPlayError(
-            f"{text!r} has {len(steps)} moves but {d} gives only {len(all_dice)}",
-            text=text,
-            legal=legal_texts,
-        )
-    matched: dict = {}
-    partial: list = []
-    for end, left in _carry_out(pos, steps, all_dice):
-        key = (end.board, end.bar)
-        if key in by_result:
-            matched[key] = by_result[key]
-        else:
-            partial.append((end, left))
-    if len(matched) == 1:
-        return next(iter(matched.values()))
-    if len(matched) > 1:
-        # "*" marks a hit, so a move written without one hits nothing on its way (gnubg writes
-        # 15/12 and 15/13*/12 for two different plays): keep the plays whose hits are the ones marked.
-        marked = _marked_hits(pos, text)
-        fits = [p for p in matched.values() if _hit_points(pos, p) == marked]
-        if len(fits) == 1:
-            return fits[0]
-        options = [pos.format_play(p) for p in matched.values()]
-        raise AmbiguousPlayError(
-            f"{text!r} could mean {' or '.join(options)}; write the moves out to choose",
-            text=text,
-            legal=legal_texts,
-        )
-    if partial:
-        missing = _missing_dice(partial, by_result)
-        if missing:
-            dice_words = _dice_words(missing)
-            raise IncompletePlayError(
-                f"{text!r} is not the whole turn: you must also play {dice_words}",
-                text=text,
-                legal=legal_texts,
-            )
-        raise IllegalPlayError(
-            f"{text!r} is not allowed with {d}: {_why_not_legal(pos, d, partial)}",
-            text=text,
-            legal=legal_texts,
-        )
-    raise IllegalPlayError(
-        f"{text!r} is not possible with {d}: {_first_bad_step(pos, steps, all_dice)}",
-        text=text,
-        legal=legal_texts,
-    )
+def _forms(pos: Position, play: PlayLike, text: str) -> set[str]:
+    """The words a player may type for ``play``'s moves, without ``*``: the short form's words, the
+    single moves, and both with the bar as 25 and off as 0."""
+    words = [w.replace("*", "") for w in (*text.split(), *format_moves(pos, play.moves))]
+    plain = [w.replace("bar", "25").replace("off", "0") for w in words]
+    return set(words) | set(plain)
 
 
-def _marked_hits(pos: Position, text: str) -> tuple[int, ...]:
-    """The path coordinates the text marks with ``*``, sorted, each as often as it is marked."""
-    marks: list[int] = []
-    for token in _tokens(text):
-        m = _TOKEN.match(token)
-        if not m:
-            continue
-        # A repeated move hits once: in "5/4*(3)" the first checker hits, the others join it.
-        for part in m.group("chain").split("/"):
-            if part.endswith("*"):
-                marks.append(_path_index(pos, pos.turn, part.rstrip("*"), text))
-    return tuple(sorted(marks))
-
-
-def _hit_points(pos: Position, play: PlayLike) -> tuple[int, ...]:
-    """The path coordinates where ``play`` hits, sorted."""
-    return tuple(sorted(_path_of_abs(pos, pos.turn, m.dst) for m in play.moves if m.hit))
-
-
-def _dice_words(dice: Sequence[int]) -> str:
-    """``(5,)``: "the 5"; ``(5, 3)``: "the 5 and the 3"; ``(3, 3)``: "two more 3s"."""
-    if len(dice) > 1 and len(set(dice)) == 1:
-        return f"{('two', 'three', 'four')[len(dice) - 2]} more {dice[0]}s"
-    return " and ".join(f"the {x}" for x in dice)
-
-
-def _missing_dice(partial, by_result) -> tuple[int, ...]:
-    """If some reached position can be completed into a legal play, the dice it still has to play."""
-    for end, left in partial:
-        if not left:
-            continue
-        if _completes(end, left, by_result):
-            return tuple(sorted(left, reverse=True))
-    return ()
-
-
-def _completes(pos: Position, left: tuple[int, ...], by_result) -> bool:
-    if (pos.board, pos.bar) in by_result:
-        return True
-    for die in set(left):
-        rest = list(left)
-        rest.remove(die)
-        for _move, nxt in pos.single_moves(die):
-            if _completes(nxt, tuple(rest), by_result):
-                return True
-    return False
-
-
-def _why_not_legal(pos: Position, dice: Dice, partial) -> str:
-    if pos.variant.forced == "order":
-        return "each die must be played when it can be, in the order you choose"
-    if not dice.is_double and any(len(left) == 1 for _end, left in partial):
-        return "you must use both dice when you can, and the larger one when only one can be played"
-    return "you must play as many dice as you can"
-
-
-def _first_bad_step(pos: Position, steps, all_dice) -> str:
-    """Explain the first move that cannot be made, trying the moves in the order given."""
-    player = pos.turn
-    current = [(pos, tuple(all_dice))]
-    for k_src, k_dst in steps:
-        nxt = [(end, left) for p, dl in current for end, left, _m in _walk(p, k_src, k_dst, dl)]
-        if not nxt:
-            src = _label_for_path(pos, player, k_src)
-            dst = _label_for_path(pos, player, k_dst)
-            return _explain_step(current[0][0], k_src, k_dst, f"{src}/{dst}")
-        current = nxt
-    return "the moves do not fit together"
-
-
-def _explain_step(pos: Position, k_src: int, k_dst: int, label: str) -> str:
-    player = pos.turn
-    n = pos.variant.points
-    if k_src == 0:
-        if not pos.bar[player]:
-            return f"{label}: you have no checker on the bar"
-    else:
-        val = pos.board[_abs_point(pos, player, k_src) - 1]
-        if not val or (val & 3) != player:
-            return f"{label}: you have no checker on point {label.split('/', maxsplit=1)[0]}"
-        if pos.variant.bar_rule == "strict" and pos.bar[player]:
-            return f"{label}: you must enter your checkers from the bar first"
-    if k_dst <= n:
-        val = pos.board[_abs_point(pos, player, k_dst) - 1]
-        if val >= 8 and (val & 3) != player:
-            return f"{label}: point {label.split('/')[1]} is blocked (two or more opposing checkers)"
-    else:
-        return f"{label}: you may not bear that checker off now"
-    return f"{label}: no die of this roll takes that checker there"
+__all__ = [
+    "PASS_WORDS",
+    "format_move",
+    "format_moves",
+    "format_play",
+    "matching_plays",
+    "move_chains",
+    "parse_play",
+    "parse_steps",
+    "point_label",
+    "standard_form",
+]

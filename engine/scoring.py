@@ -7,7 +7,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.errors import GameDataError
+from engine.errors import GameDataError, quoted
 from engine.jsonread import read_enum, read_int, read_ints, read_object
 from engine.position import Position, paths_for
 from engine.variants import Variant
@@ -43,7 +43,7 @@ class WinKind(enum.Enum):
 
 
 _LEVELS = {1: WinKind.SINGLE, 2: WinKind.GAMMON, 3: WinKind.BACKGAMMON}
-_OUTCOME_KEYS = ("termination", "winner", "kind", "points", "placings", "scores")
+_OUTCOME_KEYS = ("termination", "winner", "kind", "points", "placings", "scores", "jacoby")
 
 
 def kind_of_level(level: int) -> WinKind:
@@ -54,7 +54,9 @@ def kind_of_level(level: int) -> WinKind:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended. ``points`` is what the winner scores (cube included); for multigam
-    ``placings`` lists players first to last and ``scores`` each player's placing points."""
+    ``placings`` lists players first to last and ``scores`` each player's placing points.
+    ``jacoby``: a gammon or backgammon of a money game scored as a single game by the Jacoby rule
+    (nobody doubled), so ``points`` is 1 while ``kind`` still says what happened on the board."""
 
     termination: Termination
     winner: int
@@ -62,9 +64,28 @@ class Outcome:
     points: int
     placings: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
+    jacoby: bool = False
+
+    @classmethod
+    def scored(
+        cls,
+        termination: Termination,
+        winner: int,
+        kind: WinKind,
+        cube: int,
+        match: MatchContext,
+        *,
+        cubed: bool,
+    ) -> Outcome:
+        """A two-player game won as ``kind`` with the cube at ``cube``: ``kind.multiplier`` × the cube,
+        except that the Jacoby rule (:meth:`MatchContext.jacoby_applies`) makes a gammon or backgammon
+        a single game while the cube is centred. ``cubed``: the variant has a doubling cube."""
+        if kind in (WinKind.GAMMON, WinKind.BACKGAMMON) and cubed and cube == 1 and match.jacoby_applies:
+            return cls(termination, winner, kind, 1, jacoby=True)
+        return cls(termination, winner, kind, kind.multiplier * cube)
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "termination": self.termination.value,
             "winner": self.winner,
             "kind": self.kind.value,
@@ -72,6 +93,9 @@ class Outcome:
             "placings": list(self.placings),
             "scores": list(self.scores),
         }
+        if self.jacoby:
+            out["jacoby"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> Outcome:
@@ -85,7 +109,10 @@ class Outcome:
         players = len(placings) if kind is WinKind.PLACINGS and placings else 2
         winner = read_int(data["winner"], "an outcome's winner", 0, players - 1)
         points = read_int(data["points"], "an outcome's points", 1, 3 * MAX_CUBE)
-        outcome = cls(termination, winner, kind, points, placings, scores)
+        jacoby = data.get("jacoby", False)
+        if not isinstance(jacoby, bool):
+            raise GameDataError(f"an outcome's jacoby must be true or false, not {quoted(jacoby)}")
+        outcome = cls(termination, winner, kind, points, placings, scores, jacoby)
         outcome._check()
         return outcome
 
@@ -100,6 +127,12 @@ class Outcome:
             return
         if self.placings or self.scores:
             raise GameDataError(f"only a game scored by placings lists placings, not a {self.kind.value}")
+        if self.jacoby:
+            if self.kind not in (WinKind.GAMMON, WinKind.BACKGAMMON) or self.points != 1:
+                raise GameDataError("the Jacoby rule makes only a gammon or backgammon a single game")
+            if self.termination not in (Termination.BORNE_OFF, Termination.RESIGNED):
+                raise GameDataError(f"a game that ends {self.termination.value} is not scored by Jacoby")
+            return
         cube, rest = divmod(self.points, self.kind.multiplier)
         if rest or cube & (cube - 1):
             raise GameDataError(
@@ -125,47 +158,75 @@ class Outcome:
             if self.scores != want or self.points != variant.placing_points[0]:
                 raise GameDataError(f"a {variant.name} outcome's scores must be the placing points")
             return
+        if self.jacoby and not variant.cube:
+            raise GameDataError(f"{variant.name} has no cube, so no Jacoby rule")
         if not variant.cube and self.points != self.kind.multiplier:
             raise GameDataError(f"{variant.name} has no cube: a {self.kind.value} is {self.kind.multiplier}")
         if self.termination is Termination.DROPPED and not variant.cube:
             raise GameDataError(f"{variant.name} has no cube, so no double to drop")
 
     def describe(self, names: Sequence[str] | None = None) -> str:
+        """One line for people: ``Alice wins a gammon, 4 points``, ``Bob wins, 2 points (double
+        declined)``, ``Alice wins a gammon, 1 point (Jacoby rule: no double, a single game)``."""
+
         def name(p: int) -> str:
             return names[p] if names and p < len(names) else f"Player {p}"
 
         if self.kind is WinKind.PLACINGS:
             return ", ".join(f"{i + 1}. {name(p)} ({self.scores[p]})" for i, p in enumerate(self.placings))
-        how = {
-            Termination.BORNE_OFF: "",
-            Termination.DROPPED: " (double declined)",
-            Termination.RESIGNED: " (resignation)",
-            Termination.FORFEIT: " (forfeit)",
+        notes = {
+            Termination.BORNE_OFF: [],
+            Termination.DROPPED: ["double declined"],
+            Termination.RESIGNED: ["resignation"],
+            Termination.FORFEIT: ["forfeit"],
         }[self.termination]
         kind = "" if self.kind is WinKind.SINGLE else f" a {self.kind.value}"
+        if self.jacoby:
+            notes.append("Jacoby rule: no double, a single game")
+        how = f" ({'; '.join(notes)})" if notes else ""
         plural = "s" if self.points != 1 else ""
         winner = name(self.winner)
         return f"{winner} {verb(winner, 'wins', 'win')}{kind}, {self.points} point{plural}{how}"
 
 
+JACOBY_DEFAULT = True
+"""Money play uses the Jacoby rule unless the game says otherwise (RULES.md)."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchContext:
-    """What a game needs to know about its match: the target (0: money play), the score, Crawford."""
+    """What a game needs to know about its match: the target (0: money play), the score, Crawford,
+    and for money play whether the Jacoby rule is on (ignored in matches)."""
 
     target: int = 0
     score: tuple[int, ...] = (0, 0)
     crawford: bool = False
+    jacoby: bool = JACOBY_DEFAULT
+
+    @property
+    def is_money(self) -> bool:
+        return self.target <= 0
+
+    @property
+    def jacoby_applies(self) -> bool:
+        """Money play with the Jacoby rule: gammons count only once the cube has been turned."""
+        return self.jacoby and self.is_money
 
     def needs(self, player: int) -> int:
         return self.target - self.score[player]
 
     def to_json(self) -> dict:
-        return {"target": self.target, "score": list(self.score), "crawford": self.crawford}
+        return {
+            "target": self.target,
+            "score": list(self.score),
+            "crawford": self.crawford,
+            "jacoby": self.jacoby,
+        }
 
     @classmethod
     def from_json(cls, data: object, variant: Variant) -> MatchContext:
         """Read :meth:`to_json`'s output for a game of ``variant``; :class:`GameDataError` otherwise."""
-        data = read_object(data, "a game's match", ("target", "score", "crawford"))
+        data = read_object(data, "a game's match", ("target", "score", "crawford", "jacoby"))
         target = read_int(data.get("target", 0), "a match's target", 0, MAX_MATCH_POINTS)
         n = variant.players
         # a game is played while nobody has reached the target; a single game starts from nothing
@@ -176,7 +237,10 @@ class MatchContext:
             raise GameDataError(f"a match's crawford must be true or false, not {crawford!r}")
         if crawford and (not variant.cube or target - 1 not in score):
             raise GameDataError("only a cube game where a player needs one point can be the Crawford game")
-        return cls(target, score, crawford)
+        jacoby = data.get("jacoby", JACOBY_DEFAULT)
+        if not isinstance(jacoby, bool):
+            raise GameDataError(f"a match's jacoby must be true or false, not {jacoby!r}")
+        return cls(target, score, crawford, jacoby)
 
 
 def loss_kind(pos: Position, loser: int) -> WinKind:
@@ -212,6 +276,7 @@ def placings_outcome(v: Variant, placings: tuple[int, ...]) -> Outcome:
 
 
 __all__ = [
+    "JACOBY_DEFAULT",
     "MAX_CUBE",
     "MAX_MATCH_POINTS",
     "MatchContext",

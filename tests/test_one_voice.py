@@ -12,7 +12,9 @@ from engine import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
-DRIFT = re.compile(r"Mini-Gam|Multi-Gam|Minigam \((full entry|strict)\)|Backgammon \(Mulligan\)", re.IGNORECASE)
+DRIFT = re.compile(
+    r"Mini-Gam|Multi-Gam|Minigam \((full entry|strict)\)|Backgammon \(Mulligan\)", re.IGNORECASE
+)
 """The names that drifted before there was one."""
 
 

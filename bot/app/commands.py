@@ -14,9 +14,10 @@ import discord
 from discord import app_commands
 
 from bot import texts
+from bot.app import lobby
 from bot.core import Action, Core, Result, Runner
 from bot.core.boards import MAX_CHOICES
-from bot.core.catalogue import DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS
+from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS
 from bot.models import PlayerRef
 from engine import MAX_MATCH_POINTS
 
@@ -24,6 +25,7 @@ log = logging.getLogger(__name__)
 
 POINTS_HELP = "Match length in points (default: 1; backgammon: a money game, or 0)"
 VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in TWO_PLAYER_VARIANTS]
+ALL_VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ALL_VARIANTS]  # rules, ratings
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 
 
@@ -67,6 +69,8 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
     def __init__(self, app: App) -> None:
         super().__init__()
         self.app = app
+        for command in lobby.commands(app):  # four-player games: /minigam multigam, /minigam leave
+            self.add_command(command)
 
     @property
     def core(self) -> Core:
@@ -199,11 +203,18 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
             await self.app.deliver(result, interaction)
 
     # ------------------------------------------------------------------ information
+    @app_commands.command(name="export", description="The match in this channel as a .mat file (gnubg, XG)")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.app.runner.busy():
+            result = await self.core.exports.mat(interaction.channel_id or 0)
+            await self.app.deliver(result, interaction)
+
     @app_commands.command(name="rules", description="The rules of a game")
     @app_commands.describe(variant="Which game (default: an overview of all)")
-    @app_commands.choices(variant=VARIANT_CHOICES)
+    @app_commands.choices(variant=ALL_VARIANT_CHOICES)
     async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
-        text = texts.rules_text(variant) if variant else texts.all_rules_text(TWO_PLAYER_VARIANTS)
+        text = texts.rules_text(variant) if variant else texts.all_rules_text(ALL_VARIANTS)
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="help", description="How to play with the bot")
@@ -212,7 +223,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
 
     @app_commands.command(name="leaderboard", description="The server's ratings")
     @app_commands.describe(variant="Which game (default: every game with rated matches)")
-    @app_commands.choices(variant=VARIANT_CHOICES)
+    @app_commands.choices(variant=ALL_VARIANT_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, variant: str | None = None) -> None:
         await interaction.response.defer(thinking=True)
         async with self.app.runner.busy():

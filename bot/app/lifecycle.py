@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot import texts
 from bot.app.commands import MinigamGroup, player_ref
+from bot.app.lobby import LOBBY_ITEMS
 from bot.app.publisher import Publisher, Responder
 from bot.app.views import DYNAMIC_ITEMS
 from bot.boards import Painter
@@ -106,7 +107,10 @@ class MinigamBot(commands.Bot):
         self.thinker.start()
         s = self.settings
         rules = HouseRules(
-            challenge_timeout=s.challenge_timeout, turn_timeout=s.turn_timeout, think_limit=s.think_limit
+            challenge_timeout=s.challenge_timeout,
+            turn_timeout=s.turn_timeout,
+            think_limit=s.think_limit,
+            lobby_timeout=s.lobby_timeout,
         )
         self._core = Core(self.storage, clock=self.clock, dice=self.dice, rules=rules, thinker=self.thinker)
         loaded = await self._core.load()
@@ -115,7 +119,7 @@ class MinigamBot(commands.Bot):
         self._runner = Runner(
             self._core, self._publisher.publish, sweep_interval=s.sweep_interval, move_delay=s.bot_move_delay
         )
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *LOBBY_ITEMS)
         self.tree.add_command(MinigamGroup(self))
         self.tree.error(self.on_app_command_error)
         await self.sync_commands()
@@ -184,7 +188,7 @@ class MinigamBot(commands.Bot):
         try:
             if self.closing:
                 raise ServiceError(RESTARTING)
-            if control in (Prompt.RESIGN, Prompt.KEEP, Action.RESIGN):
+            if control in (Prompt.RESIGN, Prompt.KEEP, Action.RESIGN, Action.LEAVE):  # any time, not a turn
                 self.core.matches.check_seated(match_id, interaction.user.id)
             else:
                 self.core.matches.check_actor(match_id, interaction.user.id, version)
@@ -211,7 +215,7 @@ class MinigamBot(commands.Bot):
                 await interaction.response.edit_message(content=texts.NOT_RESIGNED, view=None)
                 return
             assert isinstance(control, Action)
-            if control.changes_match and control is not Action.RESIGN and control is not Action.DONE:
+            if control.changes_match and control not in (Action.RESIGN, Action.DONE, Action.LEAVE):
                 await interaction.response.defer()  # the new board is the answer
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)

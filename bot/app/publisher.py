@@ -14,6 +14,7 @@ import logging
 
 import discord
 
+from bot.app.lobby import lobby_view
 from bot.app.views import challenge_view, controls_view, disabled_copy, mention_prefix
 from bot.boards import Painter
 from bot.core import (
@@ -22,6 +23,7 @@ from bot.core import (
     ChallengePosted,
     Core,
     Info,
+    LobbyBoard,
     Message,
     Notice,
     Picture,
@@ -108,6 +110,9 @@ class Publisher:
                 if responder is None:
                     return  # nobody asked (e.g. a sweep): nothing to answer
                 file = await self.picture_file(notice.picture) if notice.picture is not None else None
+                if notice.files:
+                    name, data = notice.files[0]
+                    file = discord.File(io.BytesIO(data), filename=name)
                 view = None
                 if notice.controls and notice.match_id is not None and notice.version is not None:
                     view = controls_view(notice.match_id, notice.version, notice.controls)
@@ -132,6 +137,24 @@ class Publisher:
                     await channel.get_partial_message(message_id).edit(content=clip(notice.text), view=None)
             case RetireBoard():
                 await self.retire(notice.channel_id, notice.message_id)
+            case LobbyBoard():
+                await self._publish_lobby(notice, responder)
+
+    async def _publish_lobby(self, notice: LobbyBoard, responder: Responder | None) -> None:
+        """Post a new lobby message, or edit the lobby's message to its new state (buttons while open)."""
+        channel = await self._channel(notice.channel_id)
+        view = lobby_view(notice.lobby_id, notice.version) if notice.open else None
+        if notice.new:
+            message = await channel.send(clip(notice.text), **({"view": view} if view else {}))
+            await self.core.lobbies.message_posted(notice.lobby_id, message.id)
+            return
+        message_id = notice.message_id
+        if message_id is None and responder is not None and responder.interaction.message is not None:
+            message_id = responder.interaction.message.id  # clicked before the message was recorded
+        if message_id is None:
+            log.warning("lobby %s has no message to edit", notice.lobby_id)
+            return
+        await channel.get_partial_message(message_id).edit(content=clip(notice.text), view=view)
 
     async def _post_challenge(self, notice: ChallengePosted) -> None:
         channel = await self._channel(notice.channel_id)

@@ -29,6 +29,7 @@ class Action(enum.StrEnum):
     DROP = "drop"  # drop an offered double
     ROLL = "roll"  # roll instead of doubling
     CANCEL = "cancel"  # a moderator ends the match; it counts for nobody
+    LEAVE = "leave"  # multigam: leave the table; the computer plays your seat, its place counts for you
 
     @property
     def has_menu(self) -> bool:

@@ -11,6 +11,12 @@ from engine.ai import levels_for
 TWO_PLAYER_VARIANTS: tuple[str, ...] = tuple(name for name, v in VARIANTS.items() if v.players == 2)
 """Variants a challenge or a game against the computer can be started with."""
 
+MULTIPLAYER_VARIANTS: tuple[str, ...] = tuple(name for name, v in VARIANTS.items() if v.is_multiplayer)
+"""Variants played by more than two (multigam): started from a lobby."""
+
+ALL_VARIANTS: tuple[str, ...] = tuple(VARIANTS)
+"""Every variant (rules, leaderboards)."""
+
 CUBE_VARIANTS: tuple[str, ...] = tuple(name for name in TWO_PLAYER_VARIANTS if VARIANTS[name].cube)
 """Variants played with the doubling cube: money play is theirs."""
 
@@ -41,6 +47,17 @@ def two_player_variant(name: str) -> Variant:
     return v
 
 
+def multiplayer_variant(name: str) -> Variant:
+    """The variant called ``name`` (any case), if it is played from a lobby."""
+    try:
+        v = find_variant(name)
+    except UnknownVariantError:
+        raise ServiceError(texts.unknown_variant(name, MULTIPLAYER_VARIANTS)) from None
+    if v.name not in MULTIPLAYER_VARIANTS:
+        raise ServiceError(texts.unknown_variant(name, MULTIPLAYER_VARIANTS))
+    return v
+
+
 def match_length(variant: Variant, points: int | None) -> int:
     """The match target for a start with ``points`` (``None``: not chosen): the variant's fixed target if it
     has one; with the doubling cube a money game (0) unless a length is chosen; else 1 point by default."""
@@ -65,13 +82,16 @@ def level_for(variant: Variant, level: str) -> str:
 
 
 __all__ = [
+    "ALL_VARIANTS",
     "CUBE_VARIANTS",
     "DEFAULT_LEVEL",
     "DEFAULT_VARIANT",
     "LEVELS",
+    "MULTIPLAYER_VARIANTS",
     "TWO_PLAYER_VARIANTS",
     "known_variant",
     "level_for",
     "match_length",
+    "multiplayer_variant",
     "two_player_variant",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot import texts
 from bot.core import catalogue
+from bot.core.checks import check_channel_free
 from bot.core.commit import start_match
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -179,11 +180,7 @@ class Challenges:
                 await tx.close_challenge(c.challenge_id, status)
 
     def _check_channel_free(self, channel_id: int) -> None:
-        if channel_id in self.ctx.table.damaged:
-            raise ServiceError(texts.CHANNEL_MATCH_DAMAGED)
-        live = self.ctx.table.in_channel(channel_id)
-        if live is not None:
-            raise ServiceError(texts.channel_busy(live.names))
+        check_channel_free(self.ctx, channel_id)
 
 
 def closed_notice(c: ChallengeRecord, status: ChallengeStatus) -> ChallengeClosed:

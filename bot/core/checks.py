@@ -16,6 +16,15 @@ def check_open(ctx: Context, live: LiveMatch) -> None:
         raise ServiceError(texts.match_closed(live.record.status))
 
 
+def check_channel_free(ctx: Context, channel_id: int) -> None:
+    """No match in play in ``channel_id`` (nor one that could not be read back)."""
+    if channel_id in ctx.table.damaged:
+        raise ServiceError(texts.CHANNEL_MATCH_DAMAGED)
+    live = ctx.table.in_channel(channel_id)
+    if live is not None:
+        raise ServiceError(texts.channel_busy(live.names))
+
+
 def check_version(live: LiveMatch, version: int) -> None:
     if version != live.version:
         raise ServiceError(texts.OUT_OF_DATE)
@@ -50,15 +59,12 @@ def picked(live: LiveMatch, user_id: int) -> tuple[Move, ...]:
     return p.moves if p is not None and p.version == live.version and p.user_id == user_id else ()
 
 
-def matching(plays: list[str], typed: str) -> list[str]:
-    """Plays that fit ``typed``: those starting with it first, then those containing each typed move."""
-    words = typed.strip().lower().replace(",", " ").split()
-    if not words:
-        return list(plays)
-    text = " ".join(words)
-    starts = [p for p in plays if p.startswith(text)]
-    rest = [p for p in plays if p not in starts and all(any(w in part for part in p.split()) for w in words)]
-    return starts + rest
-
-
-__all__ = ["awaiting", "check_open", "check_turn", "check_version", "matching", "picked", "seat_number"]
+__all__ = [
+    "awaiting",
+    "check_channel_free",
+    "check_open",
+    "check_turn",
+    "check_version",
+    "picked",
+    "seat_number",
+]

@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot import texts
 from bot.core.boards import actor_seat, board_notice
 from bot.core.context import Context
 from bot.core.live import LiveMatch
+from bot.core.multirating import rate_placings
 from bot.core.notices import Result
 from bot.core.rating import rate
+from bot.core.settings import Settings
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, Seat
+from bot.store import Transaction
+from bot.texts.multigam import placing_lines
 from engine import Game, Match
 
 log = logging.getLogger(__name__)
@@ -61,6 +65,7 @@ async def commit(
     now = ctx.clock.now()
     rec = live.record
     names = live.names
+    lines = [*lines, *placing_lines(live.game, game, names)]  # multigam: the places this action decided
     match = live.match
     finished_game = game if game.outcome is not None else None
     next_game: Game | None = None
@@ -116,7 +121,9 @@ async def commit(
             )
             await tx.add_events(game_id, 0, next_game.events, now)
             await tx.update_match(rec.match_id, rec.version + 1, current_game_id=game_id)
-        if status is MatchStatus.FINISHED and winner_seat is not None:
+        if status is MatchStatus.FINISHED and match.variant.is_multiplayer:
+            rating_lines = await rate_placings(ctx, tx, rec, match.outcomes[-1], frozenset(played), now)
+        elif status is MatchStatus.FINISHED and winner_seat is not None:
             rating_lines = await rate(ctx, tx, rec, winner_seat, frozenset(played), now)
     # Stored: now the match moves on in memory.
     live.record = dataclasses.replace(
@@ -158,9 +165,12 @@ async def start_match(
     players: Sequence = (),
     challenge_id: int | None = None,
     guild_name: str = "",
+    also: Callable[[Transaction, int], Awaitable[None]] | None = None,
 ) -> Result:
-    """Start a match (the caller holds the channel's lock): the opening roll, automatic rolls, stored."""
-    match = Match.new(variant, target)
+    """Start a match (the caller holds the channel's lock): the opening roll, automatic rolls, stored.
+    ``also(tx, match_id)``: more writes in the same transaction (a lobby marks itself started)."""
+    jacoby = (await Settings(ctx).of(guild_id)).jacoby
+    match = Match.new(variant, target, jacoby=jacoby)
     first = match.start_game(ctx.dice)
     game, lines = settle(ctx, first, seats)
     lines.insert(0, texts.opening_line(first, tuple(s.name for s in seats)))
@@ -172,7 +182,7 @@ async def start_match(
         channel_id=channel_id,
         variant=match.variant.name,
         target=match.target,
-        rated=rated and not vs_computer,
+        rated=rated and (match.variant.is_multiplayer or not vs_computer),  # four: computers are rated
         status=MatchStatus.ACTIVE,
         seats=seats,
         version=1,
@@ -190,6 +200,8 @@ async def start_match(
         await tx.update_match(match_id, 1, current_game_id=game_id)
         if challenge_id is not None:
             await tx.close_challenge(challenge_id, ChallengeStatus.ACCEPTED, match_id)
+        if also is not None:
+            await also(tx, match_id)
     record = dataclasses.replace(record, match_id=match_id, current_game_id=game_id)
     live = LiveMatch(record, match, game, len(game.events))
     ctx.table.add(live)

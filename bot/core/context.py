@@ -19,6 +19,7 @@ class HouseRules:
     """Limits the bot keeps (from the settings)."""
 
     challenge_timeout: float = 600.0
+    lobby_timeout: float = 900.0  # a multigam lobby not started by then expires
     turn_timeout: float = 86400.0
     think_limit: float = 30.0  # seconds a computer's thought may take before a quicker level answers
     pair_daily_limit: int = 3  # rated results of the same two people per day (the anti-farming guard)

@@ -125,8 +125,9 @@ async def load_match(store: Store, match_id: int, *, over: bool = False) -> Live
     if record is None:
         raise DamagedRecord(what, "it is not stored")
     try:
-        match = Match.new(record.variant, record.target)
         games = await store.games(match_id)
+        jacoby = bool(games[0].context.get("jacoby", True)) if games else True
+        match = Match.new(record.variant, record.target, jacoby=jacoby)
         if not games or games[-1].game_id != record.current_game_id:
             raise DamagedRecord(what, "its current game is missing")
         if games[-1].outcome is not None and not over:

@@ -15,9 +15,9 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot import texts
-from bot.core import boards
+from bot.core import boards, multigam
 from bot.core.actions import Action, Control, Prompt
-from bot.core.checks import awaiting, check_open, check_turn, check_version, matching, picked, seat_number
+from bot.core.checks import awaiting, check_open, check_turn, check_version, picked, seat_number
 from bot.core.commit import commit
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -25,7 +25,8 @@ from bot.core.live import LiveMatch, Picking, load_match
 from bot.core.notices import Message, Reply, Result, RetireBoard
 from bot.models import MatchStatus, PlayerRef
 from bot.store import DamagedRecord, StaleWrite
-from engine import Game, GameStateError, Play, PlayError
+from engine import Game, GameStateError, Play, PlayError, WinKind
+from engine.notation import matching_plays
 
 log = logging.getLogger(__name__)
 
@@ -81,8 +82,13 @@ class Matches:
             if seat is None or seat.is_computer or seat.user_id != user_id:
                 return []
             game = live.game
-            plays = [game.position.format_play(p) for p in game.legal_plays()]
-            return matching(plays, typed)[:limit]
+            assert game.dice is not None
+            found = matching_plays(game.position, game.dice, typed)
+            if not found:  # a fragment from inside a move ("off", "/5"): plays that contain every word typed
+                words = typed.lower().replace(",", " ").split()
+                plays = [game.position.format_play(p) for p in game.legal_plays()]
+                found = [p for p in plays if all(w in p for w in words)]
+            return found[:limit]
         except Exception:
             log.exception("autocomplete failed in channel %s", channel_id)
             return []
@@ -94,6 +100,8 @@ class Matches:
         nothing."""
         live = self.get(match_id)
         seat = seat_number(live, user_id)
+        if live.game.variant.is_multiplayer:
+            return multigam.resign_question(live, seat)
         game = live.game
         if game.outcome is not None:
             raise ServiceError(texts.GAME_OVER)
@@ -106,11 +114,11 @@ class Matches:
             levels = range(1, worth.multiplier + 1)
             controls = tuple(Control(Action.RESIGN, argument=str(level)) for level in levels)
             text = texts.resign_offer_question(
-                winner, [level * game.cube for level in levels], score, live.names
+                winner, [game.points_for(KINDS[level]) for level in levels], score, live.names
             )
         else:
             controls = (Control(Action.RESIGN),)
-            text = texts.resign_question(winner, worth, worth.multiplier * game.cube, score, live.names)
+            text = texts.resign_question(winner, worth, game.points_for(worth), score, live.names)
         return Reply(
             text, controls=(*controls, Control(Prompt.KEEP)), match_id=match_id, version=live.version
         )
@@ -125,7 +133,7 @@ class Matches:
         table = self.ctx.table
         if table.in_channel(channel_id) is not None or channel_id in table.damaged:
             return self.board(channel_id, user)
-        match_id = await self.ctx.store.last_match_id(channel_id)
+        match_id = await self.ctx.store.latest_match_id(channel_id)
         if match_id is None:
             raise ServiceError(texts.NO_MATCH_HERE)
         try:
@@ -261,9 +269,14 @@ class Matches:
             raise ServiceError(texts.cannot_resign(exc)) from None
         name = live.names[seat]
         if new.resign_offer is not None:
-            kind, points = new.resign_offer[1], new.resign_offer[1] * game.cube
+            kind = new.resign_offer[1]
+            points = game.points_for(KINDS[kind])
             return await commit(self.ctx, live, new, [texts.offers_to_resign(name, kind, points)])
-        return await commit(self.ctx, live, new, [texts.resigns(name)])
+        lines = [] if new.variant.is_multiplayer else [texts.resigns(name)]  # multigam: the place it takes
+        return await commit(self.ctx, live, new, lines)
+
+    async def _leave(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        return await multigam.take_over(self.ctx, live, seat)
 
     async def _answer(self, live: LiveMatch, seat: int, what: str, step: str, line: str) -> Result:
         game = awaiting(live, seat, what)
@@ -389,6 +402,9 @@ def _current_board(live: LiveMatch) -> Result:
     return Result([notice], (live.match_id,) if seat is not None and seat.is_computer else ())
 
 
+KINDS = {1: WinKind.SINGLE, 2: WinKind.GAMMON, 3: WinKind.BACKGAMMON}
+"""A backgammon resignation offer's level, as what it gives the winner."""
+
 HANDLERS: dict[Action, Handler] = {
     Action.PLAY: Matches._play,
     Action.FIRST: Matches._first,
@@ -402,6 +418,7 @@ HANDLERS: dict[Action, Handler] = {
     Action.TAKE: Matches._take,
     Action.DROP: Matches._drop,
     Action.ROLL: Matches._roll,
+    Action.LEAVE: Matches._leave,
 }
 
 

@@ -72,6 +72,20 @@ class ChallengeClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class LobbyBoard:
+    """A lobby's public message at ``version``: posted anew (``message_id`` ``None``: the lobby was just
+    opened) or edited; while ``open`` it has the Join, Leave, Start and Close buttons of that version."""
+
+    channel_id: int
+    lobby_id: int
+    version: int
+    text: str
+    open: bool
+    message_id: int | None = None
+    new: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class RetireBoard:
     """The controls of the board ``message_id`` no longer apply (the match moved on or ended)."""
 
@@ -83,13 +97,14 @@ class RetireBoard:
 @dataclass(frozen=True, slots=True)
 class Reply:
     """An answer only the person who acted sees; with a picture and controls (the move-by-move picker,
-    the board shown again) when given."""
+    the board shown again), or files to download (``(filename, bytes)``), when given."""
 
     text: str
     picture: Picture | None = None
     controls: tuple[Control, ...] = ()
     match_id: int | None = None
     version: int | None = None
+    files: tuple[tuple[str, bytes], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +114,7 @@ class Info:
     text: str
 
 
-Notice = Board | Message | ChallengePosted | ChallengeClosed | RetireBoard | Reply | Info
+Notice = Board | Message | ChallengePosted | ChallengeClosed | LobbyBoard | RetireBoard | Reply | Info
 
 
 @dataclass(slots=True)
@@ -128,6 +143,7 @@ __all__ = [
     "ChallengeClosed",
     "ChallengePosted",
     "Info",
+    "LobbyBoard",
     "Message",
     "Notice",
     "Picture",

@@ -12,7 +12,9 @@ from bot.core.boards import actor_seat
 from bot.core.challenges import Challenges
 from bot.core.context import Context, HouseRules
 from bot.core.errors import ServiceError
+from bot.core.export import Exports
 from bot.core.live import load_match
+from bot.core.lobbies import Lobbies
 from bot.core.matches import Matches
 from bot.core.notices import Result
 from bot.core.records import Records
@@ -30,7 +32,8 @@ log = logging.getLogger(__name__)
 class Core:
     """Everything the bot does, with no Discord in it. Build it, ``await core.load()``, then use its parts:
     :attr:`matches` (play: :meth:`~bot.core.matches.Matches.act`), :attr:`challenges` (starting matches),
-    :attr:`timeouts` (the clock) and :attr:`records` (leaderboards, stats, history)."""
+    :attr:`lobbies` (gathering four-player games), :attr:`timeouts` (the clock) and :attr:`records`
+    (leaderboards, stats, history)."""
 
     def __init__(
         self,
@@ -56,9 +59,11 @@ class Core:
         )
         self.matches = Matches(self.ctx)
         self.challenges = Challenges(self.ctx)
-        self.timeouts = Timeouts(self.ctx, self.challenges, self.matches.reload)
+        self.lobbies = Lobbies(self.ctx)
+        self.timeouts = Timeouts(self.ctx, self.challenges, self.matches.reload, self.lobbies)
         self.records = Records(self.ctx)
         self.settings = Settings(self.ctx)
+        self.exports = Exports(self.ctx)
 
     @property
     def store(self) -> Store:

@@ -33,6 +33,7 @@ from bot.models import (
     StoredGame,
 )
 from bot.ratings import Rating
+from bot.store.protocol_multigam import MultigamReads, MultigamWrites
 from engine import Event, Outcome
 
 
@@ -53,7 +54,7 @@ class DamagedRecord(ValueError):
         self.channel_id = channel_id  # where it is played, when that much could be read
 
 
-class Transaction(Protocol):
+class Transaction(MultigamWrites, Protocol):
     """The writes, available inside :meth:`Store.transaction`."""
 
     async def upsert_guild(self, guild_id: int, name: str, now: float) -> None: ...
@@ -138,7 +139,7 @@ class Transaction(Protocol):
         ...
 
 
-class Store(Protocol):
+class Store(MultigamReads, Protocol):
     """The bot's database. Reads are methods; writes go through :meth:`transaction`."""
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
@@ -148,8 +149,8 @@ class Store(Protocol):
     # matches
     async def active_match_ids(self) -> list[int]: ...
 
-    async def last_match_id(self, channel_id: int) -> int | None:
-        """The newest match started in ``channel_id``, in play or over; ``None`` if none ever was."""
+    async def latest_match_id(self, channel_id: int) -> int | None:
+        """The newest match started in ``channel_id`` (in play or over), if any."""
         ...
 
     async def match(self, match_id: int) -> MatchRecord | None:

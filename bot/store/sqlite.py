@@ -33,8 +33,10 @@ from bot.models import (
 )
 from bot.ratings import Rating
 from bot.store.protocol import DamagedRecord, StoreError
+from bot.store.sqlite_multigam import MultigamReadsMixin
 from bot.store.sqlite_rows import (
     CHALLENGE_SELECT,
+    SEATS_SELECT,
     challenge_record,
     count_rated_between,
     match_record,
@@ -67,7 +69,7 @@ def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
     return found
 
 
-class SqliteStore:
+class SqliteStore(MultigamReadsMixin):
     """The bot's database. Open with ``await SqliteStore.open(path)``; close with ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
@@ -159,18 +161,16 @@ class SqliteStore:
         rows = await self._all("SELECT match_id FROM matches WHERE status = 'active' ORDER BY match_id")
         return [int(r["match_id"]) for r in rows]
 
-    async def last_match_id(self, channel_id: int) -> int | None:
-        row = await self._one(
-            "SELECT max(match_id) AS match_id FROM matches WHERE channel_id = ?", (channel_id,)
-        )
-        return None if row is None or row["match_id"] is None else int(row["match_id"])
+    async def latest_match_id(self, channel_id: int) -> int | None:
+        row = await self._one("SELECT MAX(match_id) AS m FROM matches WHERE channel_id = ?", (channel_id,))
+        return int(row["m"]) if row and row["m"] is not None else None
 
     async def match(self, match_id: int) -> MatchRecord | None:
         row = await self._one("SELECT * FROM matches WHERE match_id = ?", (match_id,))
         if row is None:
             return None
         seats = await self._all(
-            "SELECT seat, user_id, name, level FROM match_players WHERE match_id = ? ORDER BY seat",
+            SEATS_SELECT,
             (match_id,),
         )
         return match_record(row, seats)
@@ -286,7 +286,7 @@ class SqliteStore:
         out = []
         for r in rows:
             seats = await self._all(
-                "SELECT seat, user_id, name, level FROM match_players WHERE match_id = ? ORDER BY seat",
+                SEATS_SELECT,
                 (r["match_id"],),
             )
             game = stored_game(r)

@@ -19,6 +19,11 @@ CHALLENGE_SELECT = (
     " JOIN players b ON b.user_id = c.opponent_id"
 )
 
+SEATS_SELECT = (
+    "SELECT seat, user_id, name, level, replaced_level, replaced_plays FROM match_players"
+    " WHERE match_id = ? ORDER BY seat"
+)
+
 
 async def read_rating(db: aiosqlite.Connection, guild_id: int, variant: str, user_id: int) -> Rating:
     rows = await db.execute_fetchall(
@@ -48,6 +53,11 @@ def rating_of(r: aiosqlite.Row) -> Rating:
 
 
 def seat_of(r: aiosqlite.Row) -> Seat:
+    """A seat; one the computer took over plays at its ``replaced_level`` and keeps its person's id."""
+    if r["replaced_level"] is not None:
+        return Seat(
+            int(r["user_id"]), str(r["name"]), str(r["replaced_level"]), int(r["replaced_plays"] or 0)
+        )
     return Seat(int(r["user_id"]), str(r["name"]), r["level"])
 
 

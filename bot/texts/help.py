@@ -19,6 +19,8 @@ _HELP = """\
 **Start a match**
 • `/minigam challenge @someone [variant] [points]` — they get Accept / Decline buttons.
 • `/minigam vs-bot [variant] [level]` — play the computer ({levels}; unrated).
+• `/minigam multigam [level]` — open a four-player Multigam lobby: up to four join with its \
+button, the host starts, and the computer takes the empty seats. Rated when two people or more play.
 One match per channel: start more in threads.
 
 **Play**
@@ -29,9 +31,12 @@ with no legal move passes by itself. Play your whole turn with the menu under th
 
 **More**
 `/minigam board` shows the board again · `/minigam hint` suggests plays (unrated games) · \
-`/minigam resign` gives up the game · `/minigam rules [variant]` · `/minigam leaderboard [variant]` · \
+`/minigam resign` gives up the game (in Multigam: the last free place) · `/minigam leave` hands \
+your Multigam seat to the computer (its place counts for you) · `/minigam rules [variant]` · \
+`/minigam leaderboard [variant]` · \
 `/minigam stats [@user]` · `/minigam history` · `/minigam cancel` (Manage Server).
-If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit."""
+If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit \
+(in Multigam the computer takes their seat and the game goes on)."""
 
 
 def help_text(levels: Sequence[str]) -> str:
@@ -76,7 +81,7 @@ _SCORING = {
     "doubling cube. A match is played to the points chosen with the challenge (1 unless you choose more).",
     "placings": "A player who bears off all {checkers} checkers takes the next place and is skipped from "
     "then on; the game ends when the third player finishes, and the last takes fourth. Places score 5, 3, 2 "
-    "and 1 points. Seats without a person are played by the computer.",
+    "and 1 points.",
     "backgammon": "A win is 1 point, a gammon 2 (the loser has borne off no checker), a backgammon 3 (the "
     "loser has borne off none and still has a checker on the bar or in the winner's home board), times the "
     "cube.",
@@ -131,7 +136,11 @@ def rules_text(variant: str | Variant) -> str:
     if v.cube:
         lines.extend(f"• {line}" for line in _CUBE)
     if v.players > 2:
-        lines.append("• Four-player games are not available in the bot yet.")
+        lines.append(
+            "• Seats go round in the order players joined the lobby; the computer plays the empty seats. "
+            "Resigning takes the lowest place still free; `/minigam leave` hands your seat to the computer. "
+            "Open a game with `/minigam multigam [level]`."
+        )
     return "\n".join(lines)
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.models import MatchStatus
+from bot.texts import multigam
 from bot.texts.words import addressed, is_you, objective, theirs, verb
 from engine import MAX_MATCH_POINTS, Dice, Game, Outcome, PlayError, Variant, WinKind
+from engine.match_id import gnubg_ids
 
 # ---------------------------------------------------------------------- refusals
 MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."
@@ -88,6 +90,8 @@ def unknown_variant(name: str, names: Sequence[str]) -> str:
 
 
 def not_startable_here(v: Variant, names: Sequence[str]) -> str:
+    if v.is_multiplayer:
+        return f"{v.title} is for {v.players} players: open a lobby for it with `/minigam {v.name}`."
     games = ", ".join(names)
     return f"{v.title} needs {v.players} players and can't be started here yet. The games are: {games}."
 
@@ -126,6 +130,7 @@ _LABELS = {
     "drop": "Drop",
     "roll": "Roll",
     "cancel": "Cancel the match",
+    "leave": "Yes, leave",
 }
 _PLACEHOLDERS = {
     "play": "Choose your play…",
@@ -146,7 +151,7 @@ def label(token: str, argument: str = "") -> str:
 
 
 NOT_RESIGNED = "Not resigned: play on."
-_ACKS = {"offer": "You resigned.", "cancel": "Match cancelled."}
+_ACKS = {"offer": "You resigned.", "cancel": "Match cancelled.", "leave": "You left the game."}
 
 
 def ack(token: str) -> str:
@@ -172,9 +177,12 @@ def waiting_line(name: str, game: Game, *, computer: bool) -> str:
             lose, cube = _points(game.cube), game.cube * 2
             return addressed(name, f"**take** (the cube goes to {cube}, yours) or **drop** ({lose})?")
         case "resign-answer" if not computer and game.resign_offer is not None:
-            won = _points(game.resign_offer[1] * game.cube)
+            won = _points(game.points_for(_OFFERED[game.resign_offer[1]]))
             return addressed(name, f"**accept** the resignation ({won} for you) or **decline** it?")
     return f"Waiting for {objective(name)}."
+
+
+_OFFERED = {1: WinKind.SINGLE, 2: WinKind.GAMMON, 3: WinKind.BACKGAMMON}
 
 
 def _points(n: int) -> str:
@@ -182,11 +190,14 @@ def _points(n: int) -> str:
 
 
 def board_footer(game: Game) -> tuple[str, ...]:
-    """The small print under a backgammon board: gnubg's Position ID, to paste into gnubg or any analysis
-    site."""
+    """The small print under a backgammon board: gnubg's Position ID and Match ID, to paste into gnubg or
+    any analysis site."""
     if not game.variant.is_backgammon:
         return ()
-    return (f"Position ID: {game.position.position_id()}",)
+    if not game.variant.cube:  # a Match ID describes a game with the doubling cube
+        return (f"Position ID: {game.position.position_id()}",)
+    position_id, match_id = gnubg_ids(game)
+    return (f"Position ID: {position_id} · Match ID: {match_id}",)
 
 
 def played(name: str, play: str, dice: Dice | None) -> str:
@@ -267,7 +278,10 @@ def hints(game: Game, found: Sequence) -> str:
             extra += f", {h.gammon:.0%} gammon"
         if h.equity is not None:
             extra += f", equity {h.equity:+.3f}"
-        lines.append(f"{i}. `{h.notation}` — {h.win:.0%} to win{extra}")
+        goal = "to win"
+        if h.expected_points is not None:  # multigam
+            goal, extra = "to finish first", f", {h.expected_points:.2f} expected points{extra}"
+        lines.append(f"{i}. `{h.notation}` — {h.win:.0%} {goal}{extra}")
     return "\n".join(lines)
 
 
@@ -277,6 +291,8 @@ def computer_name(level: str) -> str:
 
 
 def match_header(v: Variant, names: Sequence[str], target: int, *, rated: bool) -> str:
+    if v.is_multiplayer:
+        return multigam.match_header(v, names, rated=rated)
     if target == 0:
         return f"**{v.title}**: {' vs '.join(names)}, a money game: points are won and lost, no rating."
     length = f"a match to {target} points" if target > 1 else "one game"
@@ -285,6 +301,8 @@ def match_header(v: Variant, names: Sequence[str], target: int, *, rated: bool) 
 
 def opening_line(game: Game, names: Sequence[str]) -> str:
     """``Opening roll: Alice 3, Bob 3 (tie); Alice 2, Bob 1. Alice starts.``"""
+    if game.variant.is_multiplayer:
+        return multigam.opening_line(game, names)
     rounds = [e.dice for e in game.events if e.kind == "opening"]
     parts = []
     for i, dice in enumerate(rounds):
@@ -299,6 +317,8 @@ def game_header(number: int) -> str:
 
 
 def outcome_line(outcome: Outcome, names: Sequence[str]) -> str:
+    if outcome.kind is WinKind.PLACINGS:
+        return multigam.placings_line(outcome, names)
     return outcome.describe(names) + "."
 
 
@@ -350,6 +370,26 @@ def cancelled_challenges(count: int) -> str:
     return f"Cancelled {count} waiting challenge{'s' if count != 1 else ''}."
 
 
+# ---------------------------------------------------------------------- records to take away
+NOTHING_TO_EXPORT = "There's no match in this channel to export yet."
+
+
+def no_mat_for(v: Variant) -> str:
+    return f"A .mat file records a backgammon match with the cube; {v.title} can't be written as one."
+
+
+def cannot_export(exc: Exception) -> str:
+    return f"This match can't be written as a .mat file: {exc}."
+
+
+def exported(status: str, games: int) -> str:
+    state = "in progress" if status == "active" else "as it ended"
+    return (
+        f"The match {state}, {games} game{'s' if games != 1 else ''}, as a .mat file: "
+        "open it in GNU Backgammon (File → Import), eXtreme Gammon or BGBlitz."
+    )
+
+
 __all__ = [
     "BOARD_AGAIN",
     "CANCEL_MODERATORS_ONLY",
@@ -360,6 +400,7 @@ __all__ = [
     "MATCH_OVER",
     "MOVED_ON_ELSEWHERE",
     "NOTHING_TO_CANCEL",
+    "NOTHING_TO_EXPORT",
     "NOTHING_TO_PLAY",
     "NOT_PLAYING",
     "NOT_RESIGNED",
@@ -375,6 +416,7 @@ __all__ = [
     "cancelled_challenges",
     "cancelled_match",
     "cannot_act",
+    "cannot_export",
     "cannot_move",
     "cannot_play",
     "cannot_resign",
@@ -384,6 +426,7 @@ __all__ = [
     "declines",
     "doubles",
     "drops",
+    "exported",
     "game_header",
     "hints",
     "label",
@@ -392,6 +435,7 @@ __all__ = [
     "match_header",
     "match_length",
     "match_winner",
+    "no_mat_for",
     "no_money_play",
     "not_a_next_move",
     "not_now",

@@ -81,6 +81,11 @@ def history(games: Sequence[GameRecord]) -> str:
         what = f"{kind}, " if kind not in ("single", "placings") else ""
         match = f" (game {g.number} of a match to {g.target})" if g.target > 1 else ""
         vs = f" beat {objective(names[loser])}" if loser is not None else ""
+        if kind == "placings":  # multigam: everyone in place order
+            order = [names[p] for p in outcome.get("placings", ()) if p < len(names)]
+            places = ", ".join(f"{i}. {n}" for i, n in enumerate(order, start=1))
+            lines.append(f"• {when(g.finished_at or 0)} · {find_variant(g.variant).title}: {places}")
+            continue
         lines.append(
             f"• {when(g.finished_at or 0)} · {find_variant(g.variant).title}{match}: "
             f"**{names[winner]}**{vs} ({what}{points} pt{'s' if points != 1 else ''}{how})"

@@ -7,43 +7,44 @@
 - ``accepts_double(game) -> bool``: take (True) or drop (False) an offered double.
 - ``accepts_resignation(game) -> bool``: accept an offered resignation.
 
-``hint(game, count=3) -> list[Hint]``: the best plays with their evaluations.
+``hint(game, count=3) -> list[Hint]``: the best plays with their evaluations; ``cube_hint(game)``:
+backgammon's cube advice ("double / take", "no double", "too good", "double / pass"; "take" or "pass"
+when facing a double).
 
-What each level is (:mod:`engine.ai.players`):
+What each level is:
 
 ========== ==================================================================================
 ``random`` a uniformly random legal play (arena baseline)
 ``greedy`` maximise the pip lead, then avoid blots (arena baseline)
-``easy``   a softmax over the few best plays of ``medium``'s evaluation, never a clear blunder
-``medium`` one ply of a hand-designed evaluation. 6-point games (:mod:`engine.ai.sixpoint`): the
-           exact race (:mod:`engine.ai.race`) with the opponent's direct shots at the mover's
-           blots. Multigam (:mod:`engine.ai.multigam`): every player's race and the next player's
-           direct shots turned into placing chances. Backgammon: Tesauro's pubeval
-           (:mod:`engine.ai.pubeval`)
-``hard``   expectimax over the dice (:mod:`engine.ai.search`) on a fuller evaluation. 6-point
-           games: the whole hand-made model (combination shots through open points, entry
-           against made points, blocks), two rolls deep. Multigam: the whole placing model
-           (every player's shots, combined ones included), over the next player's 21 rolls.
-           Backgammon: a TD(λ) network (:mod:`engine.ai.net`) with calibrated gammon chances
-           (:mod:`engine.ai.bg`), one roll deep
+``easy``   6-point games and multigam: a softmax over the few best plays of ``medium``'s
+           evaluation, never a clear blunder. Backgammon: gnubg's net with a large noise
+``medium`` 6-point games (:mod:`engine.ai.sixpoint`): one ply of the exact race
+           (:mod:`engine.ai.race`) with the opponent's direct shots at the mover's blots.
+           Multigam (:mod:`engine.ai.multigam`): every player's race and the next player's direct
+           shots turned into placing chances. Backgammon: gnubg's net with a small noise
+``hard``   6-point games: expectimax over the dice (:mod:`engine.ai.search`) on the whole hand-made
+           model, two rolls deep. Multigam: the whole placing model over the next player's 21
+           rolls. Backgammon: gnubg's net (0 ply)
+``expert`` backgammon only: gnubg at 2 ply
 ========== ==================================================================================
 
-In backgammon every level takes its cube decisions (:mod:`engine.ai.cube`) from the network's
-calibrated chances.
+The backgammon levels and their cube decisions are in :mod:`engine.ai.backgammon`, on the engine's
+evaluator interface (:mod:`engine.ai.evaluator`) implemented by GNU Backgammon's nets
+(:mod:`engine.ai.gnubg`); the measured strength of every level is in ``engine/ai/RESULTS.md``
+(arena runs and the grading benchmark, :mod:`engine.arena`, :mod:`engine.grade`).
 
-Networks are trained by :mod:`engine.ai.train`; the measured strength of every level is in
-``engine/ai/RESULTS.md`` (arena runs, :mod:`engine.arena`).
-
-Everything is deterministic given the seed (only ``random`` and ``easy`` draw from it).
+Everything is deterministic given the seed (only ``random``, ``easy`` and backgammon's ``medium``
+draw from it).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from functools import cache
 
-from engine.ai.bg import BgEval
+from engine.ai.backgammon import BackgammonPlayer, CubeHint, cube_hint
+from engine.ai.evaluator import rank_plays
+from engine.ai.gnubg import evaluator as gnubg_evaluator
 from engine.ai.multigam import MultigamEval
 from engine.ai.players import (
     EasyPlayer,
@@ -53,26 +54,44 @@ from engine.ai.players import (
     MultiEasy,
     MultiHard,
     Player,
-    PubevalEasy,
-    PubevalPlayer,
     TwoPlayerAI,
 )
 from engine.ai.sixpoint import SixPointEval, hint_win
+from engine.ai.stakes import Stakes
 from engine.game import Game
 from engine.position import Play
 from engine.variants import Variant, find_variant
 
 LEVELS = ("easy", "medium", "hard")
-ARENA_LEVELS = ("random", "greedy", *LEVELS)
+BACKGAMMON_LEVELS = (*LEVELS, "expert")
+ARENA_LEVELS = ("random", "greedy", *BACKGAMMON_LEVELS)
+HINT_PLY = 2
+"""Backgammon hints (plays and the cube) come from gnubg at 2 ply, the ``expert`` level's."""
 
-__all__ = ["ARENA_LEVELS", "LEVELS", "Hint", "Player", "get_player", "hint", "levels_for"]
+__all__ = [
+    "ARENA_LEVELS",
+    "BACKGAMMON_LEVELS",
+    "LEVELS",
+    "CubeHint",
+    "Hint",
+    "Player",
+    "arena_levels_for",
+    "cube_hint",
+    "get_player",
+    "hint",
+    "levels_for",
+]
 
 
 def levels_for(variant: str | Variant) -> tuple[str, ...]:
     """The levels people may choose for ``variant`` (vs-bot, computer seats), weakest first: the one
-    list that commands, menus and texts are made from."""
-    find_variant(variant)
-    return LEVELS
+    list that commands, menus and texts are made from (``expert`` in the backgammon variants only)."""
+    return BACKGAMMON_LEVELS if find_variant(variant).is_backgammon else LEVELS
+
+
+def arena_levels_for(variant: str | Variant) -> tuple[str, ...]:
+    """The levels the arena and benchmarks accept for ``variant``: the baselines, then ``levels_for``."""
+    return ("random", "greedy", *levels_for(variant))
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +100,7 @@ class Hint:
     notation: str
     win: float  # probability that the player to move wins the game, 0..1
     gammon: float | None = None  # backgammon: probability of winning a gammon or better
-    equity: float | None = None  # backgammon: cubeless equity in points per game
+    equity: float | None = None  # backgammon: equity under the stakes (money, match score, Mulligans), cube 1
     expected_points: float | None = None  # multigam: expected placing points (5/3/2/1)
 
 
@@ -94,37 +113,20 @@ def _medium_eval(variant: Variant):
     if variant.players > 2:
         # medium minds the next player's direct shots only; hard has the whole model
         return MultigamEval(variant, next_attacker_only=True, direct_shots_only=True)
-    if variant.points == 24:
-        return BgEval(variant)
     # medium counts direct shots only and ignores entry and blocks; hard has the whole model
     return SixPointEval(variant, direct_shots_only=True, block_weight=0.0, entry_weight=0.0)
 
 
 @cache
-def _network(variant: Variant):
-    """The trained network of ``variant`` (backgammon's serves both backgammon variants), or
-    ``None`` when no weights are installed."""
-    from engine.ai.net import Net, TwoPlayerNet
-
-    name = "backgammon" if variant.points == 24 else variant.name
-    try:
-        module = importlib.import_module(f"engine.ai.weights.{name.replace('-', '_')}")
-    except ImportError:
-        return None
-    return TwoPlayerNet(variant, Net.from_data(module.DATA))
-
-
-@cache
 def _hard_eval(variant: Variant):
-    if variant.points == 24:
-        return BgEval(variant, win_model=_network(variant))
     if variant.players > 2:
         return MultigamEval(variant)
     return SixPointEval(variant)
 
 
 def get_player(variant: str | Variant, level: str = "medium", seed: int | None = None) -> Player:
-    """The computer player of ``level`` (one of ``ARENA_LEVELS``) for ``variant``."""
+    """The computer player of ``level`` (one of ``ARENA_LEVELS``; ``expert`` in backgammon only)
+    for ``variant``."""
     v = find_variant(variant)
     if level not in ARENA_LEVELS:
         raise ValueError(f"unknown level {level!r}; the levels are: {', '.join(ARENA_LEVELS)}")
@@ -132,35 +134,40 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
         return Player(v, seed)
     if level == "greedy":
         return GreedyPlayer(v, seed)
+    if v.is_backgammon:
+        return BackgammonPlayer(v, level, seed)
+    if level == "expert":
+        raise ValueError(f"the expert level is for backgammon; {v.name} has: {', '.join(levels_for(v))}")
     if v.players > 2:
         if level == "hard":
             return MultiHard(v, _hard_eval(v), seed)
         return (MultiEasy if level == "easy" else MultiAI)(v, _medium_eval(v), seed)
-    if v.points == 24:
-        # Every level takes its cube decisions from the network's calibrated chances: pubeval's
-        # are too rough for the cube (they rate a side with two checkers on the bar against a
-        # closed board as the favourite), and a wrong take there is a blunder, not a mistake.
-        cube_ev = _hard_eval(v) if v.cube else None
-        if level == "hard":
-            return HardPlayer(v, _hard_eval(v), seed, cube_ev=cube_ev, plies=((1, 3),), margin=0.25)
-        if level == "easy":
-            return PubevalEasy(v, _medium_eval(v), seed, cube_ev=cube_ev)
-        return PubevalPlayer(v, _medium_eval(v), seed, cube_ev=cube_ev)
     if level == "hard":
         return HardPlayer(v, _hard_eval(v), seed, plies=((1, 6), (2, 3)))
     return (EasyPlayer if level == "easy" else TwoPlayerAI)(v, _medium_eval(v), seed)
 
 
 def hint(game: Game, count: int = 3) -> list[Hint]:
-    """The best ``count`` plays for ``game``'s position and dice, best first, with the ``hard``
-    level's evaluation ([] before the roll). ``win`` is the chance that the player to move wins
-    (multigam: finishes first); backgammon adds the gammon (or Mulligan) chance and the cubeless
-    equity, multigam the expected placing points."""
+    """The best ``count`` plays for ``game``'s position and dice, best first ([] before the roll):
+    backgammon from gnubg at 2 ply, with the gammon (or Mulligan) chance and the equity under the
+    game's stakes (money or the match score); the other variants from the ``hard`` level's
+    evaluation. ``win`` is the chance that the player to move wins (multigam: finishes first),
+    multigam adds the expected placing points."""
     plays = game.legal_plays()
     if not plays or count < 1:
         return []
     v = game.variant
     me = game.turn
+    if v.is_backgammon:
+        stakes = Stakes.of(game, me)
+        assert game.dice is not None
+        ranked = rank_plays(gnubg_evaluator(), game.position, game.dice, stakes, HINT_PLY, at_least=count)
+        out = []
+        for s in ranked[:count]:
+            big = stakes.big_chances(s.chances, s.play.result)[0]
+            notation = game.position.format_play(s.play)
+            out.append(Hint(s.play, notation, s.chances.win, gammon=big, equity=s.value))
+        return out
     player = get_player(v, "hard")
     out = []
     if v.players > 2:
@@ -171,16 +178,5 @@ def hint(game: Game, count: int = 3) -> list[Hint]:
         return out
     assert isinstance(player, HardPlayer)
     for value, _, play in player.analyse(game, at_least=count)[:count]:
-        notation = game.position.format_play(play)
-        if v.points == 24:
-            probs = player.ev.probs(play.result, me)
-            # the look-ahead's equity, with the static split between wins and gammons
-            win = _clamp(probs.win + (value - probs.equity) / 2)
-            out.append(Hint(play, notation, win, gammon=min(probs.gammon, win), equity=value))
-        else:
-            out.append(Hint(play, notation, hint_win(v.name, value)))
+        out.append(Hint(play, game.position.format_play(play), hint_win(v.name, value)))
     return out
-
-
-def _clamp(x: float) -> float:
-    return min(1.0, max(0.0, x))

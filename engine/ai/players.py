@@ -73,39 +73,14 @@ def greedy_score(pos: Position, me: int) -> float:
 
 
 class TwoPlayerAI(Player):
-    """An evaluation-based player for the two-player variants.
-
-    ``cube_ev`` (backgammon with the cube): the calibrated evaluation behind the cube decisions
-    and resignations (:mod:`engine.ai.cube`).
-    """
+    """An evaluation-based player for the two-player 6-point variants (no cube: the base class's
+    answers to doubles and resignations)."""
 
     level = "medium"
 
-    def __init__(self, variant: Variant, evaluator, seed: int | None = None, *, cube_ev=None) -> None:
+    def __init__(self, variant: Variant, evaluator, seed: int | None = None) -> None:
         super().__init__(variant, seed)
         self.ev = evaluator
-        self.cube_ev = cube_ev
-
-    def wants_to_double(self, game: Game) -> bool:
-        if self.cube_ev is None or not game.may_double():
-            return False
-        from engine.ai import cube
-
-        return cube.wants_to_double(game, self.cube_ev)
-
-    def accepts_double(self, game: Game) -> bool:
-        if self.cube_ev is None:
-            return True
-        from engine.ai import cube
-
-        return cube.accepts_double(game, self.cube_ev)
-
-    def accepts_resignation(self, game: Game) -> bool:
-        if self.cube_ev is None or game.resign_offer is None:
-            return True
-        from engine.ai import cube
-
-        return cube.accepts_resignation(game, self.cube_ev)
 
     def ranked(self, game: Game) -> list[tuple[float, int, Play]]:
         return search.rank(game.legal_plays(), game.turn, self.ev)
@@ -147,12 +122,11 @@ class HardPlayer(TwoPlayerAI):
         evaluator,
         seed: int | None = None,
         *,
-        cube_ev=None,
         plies: tuple[tuple[int, int], ...] = ((1, 6), (2, 2)),
         margin: float = 0.4,
         width: int = 2,
     ) -> None:
-        super().__init__(variant, evaluator, seed, cube_ev=cube_ev)
+        super().__init__(variant, evaluator, seed)
         self.plies = plies  # (ply, candidates kept for it), deepest last
         self.margin = margin
         self.width = width
@@ -302,32 +276,3 @@ class MultiHard(MultiAI):
         if len(plays) <= 1:
             return Player.choose_play(self, game)
         return self.analyse(game)[0][2]
-
-
-PUBEVAL_EQUITY = 0.036
-"""About the equity of one point of pubeval score (from the calibration in :mod:`engine.ai.bg`:
-0.072 of logit per point, at most a quarter of that in probability, twice that in equity)."""
-
-
-class PubevalPlayer(TwoPlayerAI):
-    """Backgammon's one-ply player: the best play by Tesauro's pubeval score (race or contact
-    weights chosen on the position before the play), scaled to about equity units."""
-
-    level = "medium"
-
-    def ranked(self, game: Game) -> list[tuple[float, int, Play]]:
-        from engine.ai.pubeval import pubeval
-
-        me = game.turn
-        race = not self.ev.contact(game.position)
-        scored = [
-            (PUBEVAL_EQUITY * pubeval(p.result, me, race), i, p) for i, p in enumerate(game.legal_plays())
-        ]
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        return scored
-
-
-class PubevalEasy(EasyPlayer):
-    """Backgammon's ``easy``: the softmax of :class:`EasyPlayer` over pubeval's ranking."""
-
-    ranked = PubevalPlayer.ranked

@@ -10,10 +10,12 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.core import Action, Board, Core, HouseRules, Result
+from bot.core.boards import actor_seat
 from bot.core.live import LiveMatch
+from bot.core.lobbies import LobbyAction
 from bot.models import PlayerRef
 from bot.store import Store, open_store
-from engine import Game, Play, ScriptedDice
+from engine import Game, Play, ScriptedDice, SeededDice
 from engine.ai import Player
 
 GUILD = 1
@@ -63,7 +65,9 @@ def make_core(storage: Store, clock: FakeClock) -> Callable[..., Core]:
         source = ScriptedDice(dice) if isinstance(dice, list | tuple) else dice
         kwargs.setdefault("computer", first_play_factory)
         limits = {
-            k: kwargs.pop(k) for k in ("challenge_timeout", "turn_timeout", "think_limit") if k in kwargs
+            k: kwargs.pop(k)
+            for k in ("challenge_timeout", "turn_timeout", "think_limit", "lobby_timeout")
+            if k in kwargs
         }
         if limits:
             kwargs["rules"] = HouseRules(**limits)
@@ -138,3 +142,69 @@ def game_by_id(core: Core, match_id: int) -> Game | None:
 def version_of(core: Core, match_id: int) -> int | None:
     found = core.ctx.table.get(match_id)
     return found.version if found is not None else None
+
+
+# ---------------------------------------------------------------------- four-player games
+DAN = PlayerRef(77, "Dan")
+
+
+async def lobby_action(core: Core, lobby_id: int, user: PlayerRef, action: str) -> Result:
+    """``user`` clicks a lobby button (``join``, ``leave``, ``start``, ``close``) on the lobby as it is."""
+
+    lobby = await core.store.lobby(lobby_id)
+    assert lobby is not None
+    return await core.lobbies.act(lobby_id, lobby.version, user, LobbyAction(action))
+
+
+async def open_lobby(
+    core: Core, host: PlayerRef, *others: PlayerRef, level: str = "easy", channel: int = CHANNEL
+) -> int:
+    """``host`` opens a multigam lobby in ``channel`` and ``others`` join, in order; returns its id."""
+    opened = await core.lobbies.open(GUILD, channel, host, level)
+    lobby_id = opened.notices[0].lobby_id
+    for person in others:
+        await lobby_action(core, lobby_id, person, "join")
+    return lobby_id
+
+
+async def start_multigam(
+    core: Core, host: PlayerRef, *others: PlayerRef, level: str = "easy", channel: int = CHANNEL
+) -> Result:
+    """A lobby of ``host`` and ``others`` started by the host: the computer takes the empty seats."""
+    lobby_id = await open_lobby(core, host, *others, level=level, channel=channel)
+    return await lobby_action(core, lobby_id, host, "start")
+
+
+async def play_turn(core: Core, match_id: int) -> Result:
+    """Whoever is to act in ``match_id`` acts: the computer thinks, a person plays their first legal play."""
+    found = core.ctx.table.get(match_id)
+    assert found is not None, "the match is over"
+    seat = actor_seat(found)
+    assert seat is not None
+    if seat.is_computer:
+        return await core.matches.computer_turn(match_id)
+    game = found.game
+    text = game.position.format_play(game.legal_plays()[0])
+    person = PlayerRef(seat.user_id, seat.name)
+    return await core.matches.act(match_id, found.version, person, Action.PLAY, text)
+
+
+async def play_until(core: Core, match_id: int, done: Callable[[], bool], limit: int = 600) -> list[Result]:
+    """Turns in ``match_id`` until ``done()`` (or the match is over); every turn's result."""
+    results = []
+    for _ in range(limit):
+        if done() or core.ctx.table.get(match_id) is None:
+            return results
+        results.append(await play_turn(core, match_id))
+    raise AssertionError(f"match {match_id} did not get there in {limit} turns")
+
+
+class ScriptThenSeeded:
+    """Dice given in advance (an opening roll, say), then repeatable seeded dice."""
+
+    def __init__(self, first: Sequence[int], seed: int = 1) -> None:
+        self._first = list(first)
+        self._rest = SeededDice(seed)
+
+    def roll_die(self) -> int:
+        return self._first.pop(0) if self._first else self._rest.roll_die()

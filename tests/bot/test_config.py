@@ -24,6 +24,7 @@ def test_defaults_with_an_empty_environment_and_no_env_file(tmp_path: Path) -> N
     assert s.api_base == "https://discord.com/api/v10"
     assert s.gateway_url == "wss://gateway.discord.gg"
     assert s.challenge_timeout == 600
+    assert s.lobby_timeout == 900
     assert s.turn_timeout == 86400
     assert s.bot_move_delay == 1.0
     assert s.local_output_dir == Path("data/boards")
@@ -41,6 +42,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
         "DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10/",
         "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8081",
         "CHALLENGE_TIMEOUT_SECONDS": "60",
+        "LOBBY_TIMEOUT_SECONDS": "120",
         "TURN_TIMEOUT_SECONDS": "3600",
         "BOT_MOVE_DELAY_SECONDS": "0",
         "LOCAL_OUTPUT_DIR": "out/boards",
@@ -58,6 +60,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
     assert s.api_base == "http://127.0.0.1:8080/api/v10"
     assert s.gateway_url == "ws://127.0.0.1:8081"
     assert (s.challenge_timeout, s.turn_timeout, s.bot_move_delay) == (60, 3600, 0)
+    assert s.lobby_timeout == 120
     assert s.local_output_dir == Path("out/boards")
     assert s.sweep_interval == 0.5
     assert s.render_workers == 2
@@ -116,6 +119,7 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL",
         "CHALLENGE_TIMEOUT_SECONDS",
+        "LOBBY_TIMEOUT_SECONDS",
         "TURN_TIMEOUT_SECONDS",
         "BOT_MOVE_DELAY_SECONDS",
         "LOCAL_OUTPUT_DIR",

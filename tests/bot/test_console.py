@@ -99,6 +99,7 @@ def test_every_refusal_is_a_full_sentence_and_the_session_carries_on(tmp_path: P
         "vs-bot minigam grandmaster",
         "vs-bot minigam hard easy",
         "vs-bot multigam",
+        "multigam easy hard",
         "/minigam challenge friend",
         "challenge @Bob minigam lots",
         "challenge @Bob minigam 1000",
@@ -130,7 +131,7 @@ def test_every_refusal_is_a_full_sentence_and_the_session_carries_on(tmp_path: P
     unknown = "There's no game called 'chess'. The games are: "
     assert [r[: len(unknown)] for r in refusals[2:5]] == [unknown] * 3  # vs-bot, rules, leaderboard alike
     assert refusals[5].startswith("The computer plays Minigam at easy, medium, hard")
-    assert refusals[7].startswith("Multigam needs 4 players")
+    assert refusals[7] == "Multigam is for 4 players: open a lobby for it with /minigam multigam."
     assert "Minigam (minigam) — " in done.stdout  # rules, any case
     assert "Unrated" not in done.stdout  # the vs-bot after quit never ran
 

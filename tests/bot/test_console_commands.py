@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import CHANNEL_ID, YOU, Console, friend
+from bot.console import CHANNEL_ID, Console
+from bot.console_commands import YOU, friend
 from bot.console_session import completions
 from bot.core import Core
 from engine import Game, SeededDice
@@ -165,12 +166,13 @@ async def test_a_command_after_the_resign_question_is_run_not_swallowed(session)
 
 async def test_resigning_backgammon_offers_a_single_game_gammon_or_backgammon_by_name(session) -> None:
     s = session()
-    await s.type("challenge @Bob backgammon")
+    await s.type("challenge @Bob backgammon 3")  # a match: no Jacoby rule, a gammon counts
 
     question = await s.type("resign")
     text = await s.type("gammon")
 
-    assert "a backgammon (3 points); they accept or decline. Type single, gammon or backgammon" in question
+    assert "a gammon (2 points), a backgammon (3 points); they accept or decline." in question
+    assert "Type single, gammon or backgammon to offer that much; anything else plays on." in question
     assert re.search(r"(You offer|Bob offers) to resign a gammon \(2 points\)\.", text)
     assert s.core.ctx.table.in_channel(CHANNEL_ID).game.resign_offer is not None
 
@@ -279,3 +281,15 @@ async def test_a_finished_game_leaves_the_console_running(session) -> None:
     assert await s.console.handle("history")
     assert not await s.console.handle("quit")
     assert "Recent games" in s.text
+
+
+async def test_a_four_player_game_against_three_computer_seats(session) -> None:
+    s = session(seed=8)
+
+    await s.type("/minigam multigam hard")
+    await s.play_out(last_play)
+
+    assert "1. You, 2. Computer 2 (hard), 3. Computer 3 (hard), 4. Computer 4 (hard). Unrated." in s.text
+    assert "Final places: 1st" in s.text
+    assert "! " not in s.text
+    assert not WRONG_GRAMMAR.search(s.text), WRONG_GRAMMAR.search(s.text)

@@ -9,11 +9,13 @@ import pytest
 from bot.core import Action, Core, Reply, ServiceError
 from bot.models import COMPUTER_ID, PlayerRef
 from engine import Game
+from engine.mat_read import read_match
 from tests.bot.conftest import (
     ALICE,
     BOB,
     CHANNEL,
     GUILD,
+    MODERATOR,
     act,
     actions,
     boards,
@@ -55,8 +57,10 @@ async def play_on(core: Core, *, double_at: dict[str, int] | None = None, answer
     raise AssertionError("the match did not end")
 
 
-async def _money_game(make_core, dice=GAMMON_DICE, **kwargs) -> Core:
+async def _money_game(make_core, dice=GAMMON_DICE, *, jacoby: bool = True, **kwargs) -> Core:
     core = make_core(dice, **kwargs)
+    if not jacoby:
+        await core.settings.change(GUILD, MODERATOR, {"jacoby": "off"})
     sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB, "backgammon")
     result = await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
     assert "a money game" in boards(result)[0].text
@@ -144,7 +148,7 @@ async def test_no_doubling_in_the_crawford_game(make_core) -> None:
 
 
 async def test_a_backgammon_resignation_offers_only_what_the_game_can_still_cost(make_core) -> None:
-    core = await _money_game(make_core)
+    core = await _money_game(make_core, jacoby=False)
 
     question = core.matches.resign_question(match_id_in(core), BOB.user_id)
 
@@ -177,8 +181,24 @@ async def test_a_declined_resignation_plays_on_and_an_accepted_one_ends_the_game
 
     await act(core, BOB, Action.RESIGN, "2")
     accepted = await act(core, ALICE, Action.ACCEPT)
-    assert "Alice wins a gammon, 2 points (resignation)." in boards(accepted)[0].text
-    assert [m.points for _, m in await storage.player_money(GUILD, BOB.user_id)] == [-2]
+    # the Jacoby rule (on by default): with the cube centred a gammon counts as a single game
+    assert "Alice wins a gammon, 1 point (resignation; Jacoby rule: no double, a single game)." in (
+        boards(accepted)[0].text
+    )
+    assert [m.points for _, m in await storage.player_money(GUILD, BOB.user_id)] == [-1]
+
+
+@pytest.mark.parametrize(("jacoby", "said"), [(True, "1 point"), (False, "2 points")])
+async def test_a_gammon_with_the_cube_centred_counts_single_under_the_jacoby_rule(
+    make_core, jacoby: bool, said: str
+) -> None:
+    core = await _money_game(make_core, jacoby=jacoby)
+
+    last = await play_on(core)  # nobody doubles
+
+    (final,) = boards(last)
+    assert f"Alice wins a gammon, {said}" in final.text
+    assert ("Jacoby rule" in final.text) is jacoby
 
 
 @pytest.mark.parametrize("level", ["4", "0", "x", "-1"])
@@ -290,3 +310,50 @@ async def test_money_play_is_shown_in_stats_and_the_leaderboard(make_core) -> No
     assert "• Backgammon money play: 1 game, -4 points" in stats.text
     assert "**Backgammon** money play" in board.text
     assert " 1  Alice                    1       +4" in board.text
+
+
+# ---------------------------------------------------------------------- .mat records
+
+
+async def test_an_exported_match_imports_back_to_the_same_score(make_core) -> None:
+    core = await _money_game(make_core)
+    await play_on(core, double_at={"Alice": 1}, answer=Action.TAKE)
+
+    (reply,) = (await core.exports.mat(CHANNEL)).notices
+
+    ((filename, data),) = reply.files
+    assert filename.endswith(".mat")
+    record = read_match(data.decode())
+    assert record.names == ("Alice", "Bob")
+    assert record.target == 0
+    assert record.score == (4, 0)
+    assert " Doubles => 2" in data.decode()
+    assert " Takes" in data.decode()
+
+
+async def test_a_match_in_progress_exports_its_games_so_far(make_core) -> None:
+    core = make_core([6, 5] * 3 + GAMMON_DICE)
+    sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB, "backgammon", 5)
+    await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
+    await act(core, BOB, Action.RESIGN, "2")
+    await act(core, ALICE, Action.ACCEPT)
+    await play(core, ALICE, pip_saver(game_of(core)))
+
+    (reply,) = (await core.exports.mat(CHANNEL)).notices
+
+    text = reply.files[0][1].decode()
+    assert " 5 point match" in text
+    record = read_match(text)
+    assert len(record.games) == 2
+    assert record.score == (2, 0)
+    assert "in progress" in reply.text
+
+
+async def test_only_backgammon_exports_as_mat(make_core) -> None:
+    core = make_core([2, 1])
+    await core.challenges.vs_bot(GUILD, CHANNEL, ALICE)
+
+    with pytest.raises(ServiceError, match="Minigam can't be written as one"):
+        await core.exports.mat(CHANNEL)
+    with pytest.raises(ServiceError, match="no match in this channel to export"):
+        await core.exports.mat(CHANNEL + 7)

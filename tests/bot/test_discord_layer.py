@@ -163,7 +163,7 @@ def test_the_command_group_and_its_options() -> None:
     assert payload["dm_permission"] is False
     assert set(subcommands) == {
         "challenge", "vs-bot", "move", "hint", "board", "resign", "rules", "help",
-        "leaderboard", "stats", "history", "cancel", "settings",
+        "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave", "export",
     }  # fmt: skip
     options = {o["name"]: o for o in subcommands["challenge"]["options"]}
     assert [c["value"] for c in options["variant"]["choices"]] == [
@@ -173,10 +173,15 @@ def test_the_command_group_and_its_options() -> None:
     assert not options["points"]["required"]
     assert options["opponent"]["required"]
     levels = {o["name"]: o for o in subcommands["vs-bot"]["options"]}["level"]
-    assert [c["value"] for c in levels["choices"]] == ["easy", "medium", "hard"]
+    assert [c["value"] for c in levels["choices"]] == ["easy", "medium", "hard", "expert"]
     (play,) = subcommands["move"]["options"]
     assert play["autocomplete"]
     assert play["required"]
+    (lobby_level,) = subcommands["multigam"]["options"]
+    assert [c["value"] for c in lobby_level["choices"]] == ["easy", "medium", "hard"]
+    assert not lobby_level["required"]
+    rules = {o["name"]: o for o in subcommands["rules"]["options"]}["variant"]
+    assert "multigam" in [c["value"] for c in rules["choices"]]
 
 
 def test_no_privileged_intents() -> None:

@@ -90,7 +90,7 @@ async def test_the_newest_match_of_the_channel_is_shown(make_core) -> None:
     assert reply.text.startswith(
         "The last match here, **Minigam Strict** (Alice vs Bob), is over. Alice wins"
     )
-    assert await core.store.last_match_id(CHANNEL + 1) is None
+    assert await core.store.latest_match_id(CHANNEL + 1) is None
 
 
 async def test_a_channel_that_never_had_a_match_says_how_to_start_one(make_core) -> None:
@@ -107,6 +107,6 @@ async def test_the_store_knows_the_last_match_of_each_channel(make_core) -> None
     first = live(core).match_id
     await start_challenge_match(core, channel=CHANNEL + 1)
 
-    assert await core.store.last_match_id(CHANNEL) == first
-    assert await core.store.last_match_id(CHANNEL + 1) == first + 1
+    assert await core.store.latest_match_id(CHANNEL) == first
+    assert await core.store.latest_match_id(CHANNEL + 1) == first + 1
     assert (await core.store.match(first)).status is MatchStatus.ACTIVE

@@ -107,6 +107,13 @@ class Database:
             "SELECT * FROM challenges WHERE channel_id = ? ORDER BY challenge_id", (channel_id,)
         )
 
+    def lobbies(self, channel_id: int) -> list[sqlite3.Row]:
+        return self.query("SELECT * FROM lobbies WHERE channel_id = ? ORDER BY lobby_id", (channel_id,))
+
+    def placing_ratings(self, variant: str = "multigam") -> dict[int, sqlite3.Row]:
+        rows = self.query("SELECT * FROM placing_ratings WHERE variant = ?", (variant,))
+        return {int(r["user_id"]): r for r in rows}
+
     def ratings(self, variant: str) -> dict[int, sqlite3.Row]:
         rows = self.query("SELECT * FROM ratings WHERE variant = ?", (variant,))
         return {int(r["user_id"]): r for r in rows}
@@ -120,7 +127,8 @@ class Database:
     def _stored(self, r: sqlite3.Row) -> StoredMatch:
         match_id = int(r["match_id"])
         seats = self.query(
-            "SELECT user_id, name, level FROM match_players WHERE match_id = ? ORDER BY seat", (match_id,)
+            "SELECT user_id, name, level, replaced_level FROM match_players WHERE match_id = ? ORDER BY seat",
+            (match_id,),
         )
         games = []
         for g in self.query("SELECT * FROM games WHERE match_id = ? ORDER BY number", (match_id,)):

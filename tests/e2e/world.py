@@ -83,6 +83,7 @@ class World:
         challenge_timeout: float = 600.0,
         turn_timeout: float = 86400.0,
         sweep_interval: float = 3600.0,
+        ai_workers: int = 1,
     ) -> None:
         self.fake = fake
         self.tmp_path = tmp_path
@@ -100,6 +101,7 @@ class World:
             bot_move_delay=0.0,
             local_output_dir=tmp_path / "boards",
             sweep_interval=sweep_interval,
+            ai_workers=ai_workers,
         )
         self.db = Database(self.settings.database_path)
         self.log = LogCapture(logging.WARNING)
@@ -247,7 +249,8 @@ class World:
                 final = boards and board_version(boards[-1]) is None
                 return match if final else None
             game = match.game
-            if game.actor is None or match.seats[game.actor].get("level"):
+            seat = match.seats[game.actor] if game.actor is not None else {}
+            if game.actor is None or seat.get("level") or seat.get("replaced_level"):
                 return None  # the computer is to act
             board = self.board_for(match)
             # Settled once the board is posted and stored as the match's board (the next board retires it).

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -38,10 +39,17 @@ def gnubg_available() -> bool:
 
 def run_gnubg(timeout: float = 300) -> dict:
     """Run the reference script under gnubg and return its data."""
+    return run_script(SCRIPT, MARKER, timeout)
+
+
+def run_script(script: str, marker: str, timeout: float = 300, env: dict[str, str] | None = None) -> dict:
+    """Run ``script`` in gnubg's Python from the repository's root and return the JSON it prints
+    after ``marker``."""
     gnubg = GNUBG if Path(GNUBG).exists() else shutil.which("gnubg")
     proc = subprocess.run(
-        [str(gnubg), "-t", "-q", "-p", SCRIPT],
+        [str(gnubg), "-t", "-q", "-p", script],
         cwd=ROOT,
+        env=None if env is None else {**os.environ, **env},
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -49,10 +57,10 @@ def run_gnubg(timeout: float = 300) -> dict:
         check=False,
     )
     for line in proc.stdout.splitlines():
-        if line.startswith(MARKER):
-            return json.loads(line[len(MARKER) :])
+        if line.startswith(marker):
+            return json.loads(line[len(marker) :])
     raise RuntimeError(
-        f"gnubg printed no {MARKER.strip()} line (exit {proc.returncode}): {proc.stderr[-2000:]}"
+        f"gnubg printed no {marker.strip()} line (exit {proc.returncode}): {proc.stderr[-2000:]}"
     )
 
 

@@ -113,7 +113,7 @@ def last_checker(variant: str, loser: dict[int, tuple[int, int]], loser_bar: int
     ],
 )
 def test_backgammon_single_gammon_backgammon(loser, bar, kind, points):
-    game = last_checker("backgammon", loser, bar).play("1/off")
+    game = last_checker("backgammon", loser, bar, match=MatchContext(jacoby=False)).play("1/off")
     assert game.outcome.termination is Termination.BORNE_OFF
     assert (game.outcome.winner, game.outcome.kind, game.outcome.points) == (0, kind, points)
     assert game.awaiting == "over"

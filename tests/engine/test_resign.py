@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, GameStateError, Position, Termination, WinKind
+from engine import Game, GameStateError, MatchContext, Position, Termination, WinKind
 from tests.engine.helpers import pos
 
 # Backgammon coordinates: player 0 moves up (home board 19-24), player 1 moves down (home 1-6).
@@ -27,7 +27,7 @@ from tests.engine.helpers import pos
 )
 def test_a_backgammon_resignation_can_cost_what_the_game_still_can(points, bar, kind):
     position = Position.initial("backgammon", 1) if points is None else pos("backgammon", 1, points, bar=bar)
-    game = Game(position)
+    game = Game(position, match=MatchContext(jacoby=False))
     assert game.resignation_value(1) is kind
     offered = game.resign(1)  # the default offer: everything the game can cost
     assert offered.resign_offer == (1, kind.multiplier)
@@ -58,7 +58,7 @@ def test_a_backgammon_resignation_may_offer_less_but_never_more_than_the_game_ca
 def test_a_mulligan_resignation_scores_3_while_a_mulligan_is_possible(points, bar, kind):
     v = "backgammon-mulligan"
     position = Position.initial(v, 1) if points is None else pos(v, 1, points, bar=bar)
-    game = Game(position)
+    game = Game(position, match=MatchContext(jacoby=False))
     assert game.resignation_value(1) is kind
     outcome = game.resign(1).outcome  # lost at once: no offer to answer
     assert outcome.termination is Termination.RESIGNED

@@ -32,12 +32,12 @@ def moves_text(game: Game, level: str, seed: int = 0) -> str:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_bears_off_safely_rather_than_leaving_a_shot(level):
     # Player 0: two on the 6-point, one on the 5-point; player 1 has a checker on the bar and the
-    # rest home. 6-1: 6/off 6/5 leaves nothing to hit; 6/off 5/4 leaves blots on the 6 and the 4,
+    # rest home. 6-1: 6/5 6/off leaves nothing to hit; 6/off 5/4 leaves blots on the 6 and the 4,
     # hit by any 6 or 4 from the bar (20 of 36 rolls), and a hit loses the game.
     pos = bg({6: 2, 5: 1}, {1: 4, 2: 4, 3: 3, 4: 3}, bar=(0, 1))
     game = Game(pos, dice=Dice(6, 1))
-    assert {pos.format_play(p) for p in game.legal_plays()} == {"6/off 6/5", "6/off 5/4"}
-    assert moves_text(game, level) == "6/off 6/5"
+    assert {pos.format_play(p) for p in game.legal_plays()} == {"6/5 6/off", "6/off 5/4"}
+    assert moves_text(game, level) == "6/5 6/off"
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

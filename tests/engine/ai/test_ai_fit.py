@@ -1,4 +1,4 @@
-"""The fitter of the evaluations' constants, and the calibrated chances the 6-point hints show."""
+"""The fitter of the 6-point hints' calibration, and the calibrated chances the 6-point hints show."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import pytest
 
 from engine import Game, SeededDice
 from engine.ai import get_player, hint
-from engine.ai.bg import logistic
-from engine.ai.fit import fit_logistic, hint_samples, main
+from engine.ai.fit import fit_logistic, hint_samples, logistic, main
 from engine.ai.sixpoint import HINT_CALIBRATION, hint_win, raw_logit
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import VARIANTS, Dice, Game, Position, SeededDice
-from engine.ai import ARENA_LEVELS, LEVELS, Hint, get_player, hint
+from engine.ai import ARENA_LEVELS, LEVELS, Hint, get_player, hint, levels_for
 
 
 def sample_games(variant: str, count: int = 3, seed: int = 5) -> list[Game]:
@@ -29,8 +29,10 @@ def sample_games(variant: str, count: int = 3, seed: int = 5) -> list[Game]:
     return out
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-@pytest.mark.parametrize("level", ARENA_LEVELS)
+@pytest.mark.parametrize(
+    ("variant", "level"),
+    [(v, level) for v in VARIANTS for level in ("random", "greedy", *levels_for(v))],
+)
 def test_every_level_returns_a_legal_play(variant, level):
     player = get_player(variant, level, seed=1)
     for game in sample_games(variant):
@@ -39,11 +41,18 @@ def test_every_level_returns_a_legal_play(variant, level):
 
 def test_levels_are_the_documented_ones():
     assert LEVELS == ("easy", "medium", "hard")
-    assert ARENA_LEVELS == ("random", "greedy", "easy", "medium", "hard")
+    assert ARENA_LEVELS == ("random", "greedy", "easy", "medium", "hard", "expert")
+    assert levels_for("backgammon") == levels_for("backgammon-mulligan") == (*LEVELS, "expert")
+    assert all(levels_for(v) == LEVELS for v in VARIANTS if not v.startswith("backgammon"))
 
 
 def test_unknown_level_is_a_clear_error():
-    with pytest.raises(ValueError, match=r"unknown level 'expert'.*easy, medium, hard"):
+    with pytest.raises(ValueError, match=r"unknown level 'perfectly'.*easy, medium, hard"):
+        get_player("minigam", "perfectly")
+
+
+def test_expert_is_for_backgammon_only():
+    with pytest.raises(ValueError, match=r"expert level is for backgammon; minigam has: easy, medium, hard"):
         get_player("minigam", "expert")
 
 
@@ -51,7 +60,7 @@ def test_a_forced_play_is_returned_as_is():
     # Everyone on the bar, player 0 to play 6-6 in minigam: bar/6 twice is the only play.
     game = Game(Position.initial("minigam", 0), dice=Dice(6, 6))
     assert len(game.legal_plays()) == 1
-    for level in ARENA_LEVELS:
+    for level in ("random", "greedy", *LEVELS):
         assert get_player("minigam", level).choose_play(game) == game.legal_plays()[0]
 
 

@@ -76,7 +76,7 @@ def random_games(variant: str, count: int, seed: int) -> list[Game]:
     return out
 
 
-@pytest.mark.parametrize("variant", ["minigam", "backgammon"])
+@pytest.mark.parametrize("variant", ["minigam", "minigam-strict"])
 def test_hard_analyses_every_legal_play_once_best_first(variant):
     player = get_player(variant, "hard")
     for game in random_games(variant, 4, seed=12):
@@ -89,7 +89,7 @@ def test_hard_analyses_every_legal_play_once_best_first(variant):
         assert player.choose_play(game) is plays[0]
 
 
-@pytest.mark.parametrize("variant", ["minigam", "minigam-strict", "backgammon"])
+@pytest.mark.parametrize("variant", ["minigam", "minigam-strict"])
 def test_easy_makes_small_mistakes_but_never_a_blunder(variant):
     v = find_variant(variant)
     easy = get_player(v, "easy", seed=4)
@@ -102,7 +102,7 @@ def test_easy_makes_small_mistakes_but_never_a_blunder(variant):
         best = ranked[0][0]
         chosen = easy.choose_play(game)
         value = next(value for value, _, play in ranked if play is chosen)
-        # among the few best, and never far below the best (backgammon: by pubeval's score)
+        # among the few best, and never far below the best
         assert any(play is chosen for _, _, play in ranked[: EasyPlayer.candidates])
         assert value >= best - EasyPlayer.margin
         differs += chosen is not ranked[0][2]

@@ -1,11 +1,10 @@
-"""The race tables and pubeval encoding, against numbers worked out by hand."""
+"""The race tables, against numbers worked out by hand."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import Position, find_variant
-from engine.ai.pubeval import CONTACT_WEIGHTS, WIN_SCORE, pubeval
 from engine.ai.race import race_state, race_table
 
 
@@ -46,37 +45,3 @@ def test_race_state_counts_distances_and_the_bar():
     pos = Position.from_points("minigam", turn=0, points={2: (1, 3), 5: (0, 2)}, bar=[1, 0], off=[5, 5])
     assert race_state(pos, 1) == (0, 3, 0, 0, 0, 0, 0)
     assert race_state(pos, 0) == (0, 2, 0, 0, 0, 0, 1)
-
-
-def test_pubeval_of_the_opening_position_by_hand():
-    # Player 0's own points 24 (2), 13 (5), 8 (3), 6 (5) are pubeval blocks 0, 11, 16, 18; the
-    # opponent has no blots, nobody is on the bar or off. Five inputs per block: opposing blot,
-    # one, two or more, exactly three, (n - 3) / 2 beyond three.
-    w = CONTACT_WEIGHTS
-    expected = (
-        w[0 * 5 + 2]  # 24-point: two
-        + w[11 * 5 + 2]
-        + w[11 * 5 + 4] * (5 - 3) / 2  # 13-point: five
-        + w[16 * 5 + 2]
-        + w[16 * 5 + 3]  # 8-point: three
-        + w[18 * 5 + 2]
-        + w[18 * 5 + 4] * (5 - 3) / 2  # 6-point: five
-    )
-    pos = Position.initial("backgammon", 0)
-    assert pubeval(pos, 0, race=False) == pytest.approx(expected)
-    # The same position seen by player 1 is the mirror image: the same score.
-    assert pubeval(pos, 1, race=False) == pytest.approx(expected)
-
-
-def test_pubeval_counts_an_opposing_blot_and_the_bar():
-    # Player 0: 15 checkers on its 6-point; player 1: a blot on player 0's 24-point (its own 1-point,
-    # block 0) and one on the bar.
-    pos = Position.from_points("backgammon", turn=0, points={19: (0, 15), 1: (1, 1)}, bar=[0, 1], off=[0, 13])
-    w = CONTACT_WEIGHTS
-    own = w[18 * 5 + 2] + w[18 * 5 + 4] * (15 - 3) / 2
-    assert pubeval(pos, 0, race=False) == pytest.approx(own + w[0] + w[120] * 1 / 2)
-
-
-def test_pubeval_of_a_finished_player_is_the_win_score():
-    pos = Position.from_points("backgammon", turn=0, points={1: (1, 15)}, bar=[0, 0], off=[15, 0])
-    assert pubeval(pos, 0, race=True) == WIN_SCORE

@@ -1,0 +1,54 @@
+"""Match records to take away: ``/minigam export`` attaches the match of a channel (in play, or the last one
+played there) as a ``.mat`` file in the Jellyfish format that gnubg, XG and BGBlitz import."""
+
+from __future__ import annotations
+
+import datetime
+
+from bot import texts
+from bot.core.context import Context
+from bot.core.errors import ServiceError
+from bot.core.notices import Reply, Result
+from bot.store import DamagedRecord
+from engine import MatchContext, Outcome, find_variant
+from engine.mat import GameRecord, MatchRecord, MatError, write_match
+
+
+class Exports:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    async def mat(self, channel_id: int) -> Result:
+        """The ``.mat`` record of the match in ``channel_id``, or of the last one played there."""
+        live = self.ctx.table.in_channel(channel_id)
+        match_id = live.match_id if live is not None else await self.ctx.store.latest_match_id(channel_id)
+        if match_id is None:
+            raise ServiceError(texts.NOTHING_TO_EXPORT)
+        record = await self.ctx.store.match(match_id)
+        assert record is not None
+        variant = find_variant(record.variant)
+        if variant.name != "backgammon":
+            raise ServiceError(texts.no_mat_for(variant))
+        try:
+            games = []
+            for stored in await self.ctx.store.games(match_id):
+                events = tuple(await self.ctx.store.game_events(stored.game_id))
+                context = MatchContext.from_json(stored.context, variant)
+                outcome = Outcome.from_json(stored.outcome) if stored.outcome is not None else None
+                games.append(GameRecord(events, context, outcome))
+            text = write_match(
+                MatchRecord(
+                    names=(record.seats[0].name, record.seats[1].name),
+                    target=record.target,
+                    games=tuple(games),
+                    jacoby=games[0].context.jacoby if games else True,
+                    date=datetime.datetime.fromtimestamp(record.created_at, datetime.UTC).date(),
+                )
+            )
+        except (DamagedRecord, MatError, ValueError) as exc:
+            raise ServiceError(texts.cannot_export(exc)) from None
+        filename = f"minigam-match-{match_id}.mat"
+        return Result([Reply(texts.exported(record.status, len(games)), files=((filename, text.encode()),))])
+
+
+__all__ = ["Exports"]

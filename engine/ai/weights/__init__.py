@@ -1,1 +1,0 @@
-"""Trained network weights, one module per net (written by ``python -m engine.ai.train``)."""
