@@ -3,6 +3,7 @@ terminal, with line editing and Ctrl-C, is tests/bot/test_console_terminal.py)."
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sqlite3
@@ -11,6 +12,8 @@ import sys
 from pathlib import Path
 
 from bot import texts
+from bot.config import Settings
+from bot.console_session import console_main
 from engine import Match, SeededDice
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,6 +145,19 @@ def test_minigam_alone_shows_the_help(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("Commands (as on Discord, with or without /minigam") == 3
     assert "! " not in done.stdout
+
+
+def test_an_unfinished_console_match_carries_on_next_time(tmp_path: Path) -> None:
+    settings = Settings(database_path=tmp_path / "db.sqlite3", local_output_dir=tmp_path / "boards")
+    typed = io.StringIO("challenge @Bob\n")
+    assert console_main(settings, dice=SeededDice(2), stdin=typed, stdout=io.StringIO()) == 0
+
+    again = io.StringIO()
+    assert console_main(settings, dice=SeededDice(3), stdin=io.StringIO("board\n"), stdout=again) == 0
+
+    assert "Your unfinished match carries on:" in again.getvalue()
+    assert re.search(r"(Your|Bob, your) turn: you rolled", again.getvalue())
+    assert again.getvalue().rstrip().endswith("Bye.")
 
 
 def test_a_database_locked_by_another_program_is_one_clear_line_and_exit_status_2(tmp_path: Path) -> None:
