@@ -17,7 +17,8 @@ from bot.core import Core
 from engine import Game, SeededDice
 
 WRONG_GRAMMAR = re.compile(
-    r"\bYou (starts|wins|resigns|accepts|declines|takes|drops|doubles|offers|has|forfeits)\b|\bYou's\b"
+    r"\bYou (starts|wins|resigns|accepts|declines|takes|drops|doubles|offers|has|forfeits|bears|finishes|"
+    r"leaves)\b|\bYou's\b"
 )
 
 

@@ -8,6 +8,7 @@ import pytest
 import images
 from bot import texts
 from bot.models import ChallengeStatus
+from bot.texts import multigam
 from engine import Game, Outcome, ScriptedDice, Termination, WinKind
 
 
@@ -62,6 +63,33 @@ def won(winner: int, termination: Termination = Termination.BORNE_OFF, points: i
         ("You", lambda n: texts.not_your_turn(n) == "It's not your turn: waiting for you."),
         ("You", lambda n: texts.already_challenging(n, n, "Bob").startswith("You already have a challenge")),
         ("Bob", lambda n: texts.already_challenging(n, n, "Al").startswith("Bob already has a challenge")),
+        (
+            "You",
+            lambda n: (
+                multigam.finishes(n, 1, 5) == "You bear off the last checker and finish **1st** (5 points)."
+            ),
+        ),
+        (
+            "Bob",
+            lambda n: multigam.finishes(n, 1, 5).startswith("Bob bears off the last checker and finishes"),
+        ),
+        ("You", lambda n: multigam.resigns_to_place(n, 4, 1).startswith("You resign and take 4th place")),
+        ("You", lambda n: multigam.leaves(n, "hard").endswith("plays your seat from now on.")),
+        (
+            "Bob",
+            lambda n: (
+                multigam.leaves(n, "hard")
+                == "Bob leaves the table; the computer (hard) plays Bob's seat from now on."
+            ),
+        ),
+        (
+            "You",
+            lambda n: multigam.replaced_for_time(n, 60, "hard").endswith(
+                "your seat from now on, and the place it reaches counts for you."
+            ),
+        ),
+        ("You", lambda n: multigam.lobby_already_open(n).startswith("Your lobby is already open")),
+        ("You", lambda n: multigam.reminder(n, 60).startswith("It's still your turn in this game")),
     ],
 )
 def test_sentences_about_a_player_agree_with_the_name(name: str, sentence) -> None:
