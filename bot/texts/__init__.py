@@ -6,7 +6,7 @@ from bot.texts.challenges import __all__ as _challenges
 from bot.texts.help import WRITING_MOVES, all_rules_text, either, help_text, rules_text
 from bot.texts.play import *  # noqa: F403 (the sentences about matches, listed in play.__all__)
 from bot.texts.play import __all__ as _play
-from bot.texts.records import history, leaderboards, player_stats
+from bot.texts.records import history, last_match, leaderboards, player_stats
 from bot.texts.words import YOU, addressed, duration, objective, possessive, theirs, verb, when
 
 __all__ = [  # noqa: PLE0604
@@ -18,6 +18,7 @@ __all__ = [  # noqa: PLE0604
     "duration",
     "either",
     "history",
+    "last_match",
     "leaderboards",
     "objective",
     "player_stats",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.models import MatchStatus
 from bot.texts import multigam
 from bot.texts.words import addressed, is_you, objective, theirs, verb
 from engine import MAX_MATCH_POINTS, Dice, Game, Outcome, PlayError, Variant, WinKind
@@ -334,23 +333,6 @@ def match_winner(name: str) -> str:
     return f"**{name} {verb(name, 'wins', 'win')} the match.**"
 
 
-def last_match(
-    v: Variant,
-    names: Sequence[str],
-    status: MatchStatus,
-    outcome: Outcome | None,
-    score: Sequence[int],
-    target: int,
-) -> str:
-    """What the final board of the last match in a channel says: how it ended, and the score."""
-    players = " vs ".join(names)
-    if status is MatchStatus.CANCELLED or outcome is None:
-        return f"The last match here, **{v.title}** ({players}), was cancelled; this is where it stopped."
-    end = outcome_line(outcome, names)
-    final = f" Final score: {score_text(score, names)} (match to {target})." if target > 1 else ""
-    return f"The last match here, **{v.title}** ({players}), is over. {end}{final}"
-
-
 def ratings_line(winner: str, w_old: float, w_new: float, loser: str, l_old: float, l_new: float) -> str:
     return f"Ratings: {winner} {w_old:.1f} → {w_new:.1f}, {loser} {l_old:.1f} → {l_new:.1f}."
 
@@ -430,7 +412,6 @@ __all__ = [
     "game_header",
     "hints",
     "label",
-    "last_match",
     "match_closed",
     "match_header",
     "match_length",
