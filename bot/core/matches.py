@@ -142,6 +142,21 @@ class Matches:
         live = self.in_channel(channel_id, user.user_id, guild_id=guild_id)
         return Result([boards.board_reply(live, user.user_id)])
 
+    async def last_board(self, channel_id: int, user: PlayerRef, *, guild_id: int | None = None) -> Result:
+        """The board a command typed in ``channel_id`` by ``user`` is about: a match in play's (as
+        :meth:`board`), else the final board of the last match played there (a thread's), read back from
+        the store; else a refusal that says how to start one."""
+        match_id = await finding.locate_any(self.ctx, channel_id, user.user_id, guild_id)
+        live = self.ctx.table.get(match_id)
+        if live is not None:
+            return Result([boards.board_reply(live, user.user_id)])
+        try:
+            ended = await load_match(self.ctx.store, match_id, over=True)
+        except DamagedRecord as exc:
+            log.error("the last match %s of channel %s cannot be read back: %s", match_id, channel_id, exc)
+            raise ServiceError(texts.NO_MATCH_HERE) from None
+        return Result([boards.final_reply(ended)])
+
     async def hint(self, channel_id: int, user: PlayerRef, *, guild_id: int | None = None) -> Result:
         """The computer's best plays for the roll of ``user`` (unrated matches only)."""
         live = await finding.locate(self.ctx, channel_id, user.user_id, guild_id)

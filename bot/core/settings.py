@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from bot import texts
 from bot.core import setting_kinds as kinds
 from bot.core.context import DAY, Context, HouseRules
 from bot.core.errors import ServiceError
@@ -90,12 +89,12 @@ class Settings:
         """``by`` (a moderator) changes settings (``default``: back to the default); with no changes, shows
         them. Refuses a bad value whole, changing nothing."""
         if changes and not by.moderator:
-            raise ServiceError(texts.SETTINGS_MODERATORS_ONLY)
+            raise ServiceError(words.SETTINGS_MODERATORS_ONLY)
         stored: dict[str, str | None] = {}
         for key, text in changes.items():
             kind = SETTINGS.get(key)
             if kind is None:
-                raise ServiceError(texts.unknown_setting(key, list(SETTINGS)))
+                raise ServiceError(words.unknown_setting(key, list(SETTINGS)))
             if text.strip().lower() in kinds.DEFAULT_WORDS:
                 stored[key] = None
                 continue

@@ -134,6 +134,13 @@ _SETTINGS = {
 }
 
 
+SETTINGS_MODERATORS_ONLY = "Only members with the Manage Server permission can change the settings."
+
+
+def unknown_setting(key: str, names: list[str]) -> str:
+    return f"There's no setting called {key!r}. The settings are: {', '.join(names)}."
+
+
 def bad_setting(key: str, text: str, expected: str) -> str:
     return f"The setting {key} can't be {text!r}: it takes {expected} (or default). Nothing was changed."
 
@@ -155,6 +162,7 @@ def not_started_here(where: str) -> str:
 __all__ = [
     "MATCH_HERE_OVER",
     "NO_MATCH_OF_YOURS",
+    "SETTINGS_MODERATORS_ONLY",
     "bad_setting",
     "channel_busy",
     "idle_closed",
@@ -167,5 +175,6 @@ __all__ = [
     "table_title",
     "thread_busy",
     "turn_record",
+    "unknown_setting",
     "which_match",
 ]
