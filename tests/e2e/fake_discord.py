@@ -54,6 +54,9 @@ ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_APPLICATION_COMMANDS = 1 << 31
 MANAGE_GUILD = 1 << 5
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 EVERYONE_PERMISSIONS = (
     VIEW_CHANNEL
     | SEND_MESSAGES
@@ -61,7 +64,16 @@ EVERYONE_PERMISSIONS = (
     | ATTACH_FILES
     | READ_MESSAGE_HISTORY
     | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_THREADS
+"""What the invite link grants the bot (see the README), by default in every channel."""
+
+# Channel and message types.
+GUILD_TEXT, DM, PUBLIC_THREAD = 0, 1, 11
+THREAD_CREATED, THREAD_STARTER = 18, 21
+HAS_THREAD = 1 << 5  # message flag: a thread was started from it
 
 # Interaction and callback types.
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 1, 2, 3, 4
@@ -136,23 +148,59 @@ class User:
 
 @dataclass(slots=True)
 class Channel:
+    """A guild text channel, a DM, or a public thread (``parent_id``: its channel)."""
+
     id: int
     name: str
     guild_id: int | None
-    type: int = 0  # 0 guild text, 1 DM
+    type: int = GUILD_TEXT
     recipient: User | None = None
+    parent_id: int | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 4320
+    archive_timestamp: str = field(default_factory=_now_iso)
+    members: set[int] = field(default_factory=set)
+    message_count: int = 0
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
+
     def payload(self) -> dict:
-        if self.type == 1:
+        if self.type == DM:
             return {
                 "id": str(self.id),
                 "type": 1,
                 "last_message_id": None,
                 "recipients": [self.recipient.payload()] if self.recipient else [],
+            }
+        if self.is_thread:
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild_id),
+                "name": self.name,
+                "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id),
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "message_count": self.message_count,
+                "total_message_sent": self.message_count,
+                "member_count": min(50, len(self.members)),
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": self.archived,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": self.archive_timestamp,
+                    "locked": self.locked,
+                    "create_timestamp": self.archive_timestamp,
+                },
             }
         return {
             "id": str(self.id),
@@ -166,6 +214,7 @@ class Channel:
             "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
+            "default_auto_archive_duration": 4320,
         }
 
 
@@ -215,6 +264,9 @@ class Message:
     versions: list[dict] = field(default_factory=list)  # earlier states, oldest first
     timestamp: str = field(default_factory=_now_iso)
     edited_timestamp: str | None = None
+    type: int = 0  # 18: "started a thread" (a system message), 0/20 otherwise
+    reference: dict | None = None  # message_reference (a "started a thread" message: the thread)
+    thread: Channel | None = None  # the thread started from this message
 
     @property
     def ephemeral(self) -> bool:
@@ -308,10 +360,14 @@ class Message:
             "attachments": [a.payload(base) for a in self.attachments],
             "embeds": self.embeds,
             "pinned": False,
-            "type": 20 if self.interaction_id else 0,
-            "flags": self.flags,
+            "type": self.type or (20 if self.interaction_id else 0),
+            "flags": self.flags | (HAS_THREAD if self.thread is not None else 0),
             "components": self.components,
         }
+        if self.reference is not None:
+            out["message_reference"] = self.reference
+        if self.thread is not None:
+            out["thread"] = self.thread.payload()
         if self.interaction_id:
             out["webhook_id"] = str(application_id)
             out["application_id"] = str(application_id)
@@ -429,6 +485,9 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []  # every REST call: (method, path)
         self.unknown_routes: list[tuple[str, str]] = []
         self.violations: list[str] = []  # protocol rules the bot broke
+        self.typing: list[tuple[int, float]] = []  # (channel, perf_counter) of every typing indicator
+        self.forbidden: list[tuple[str, str]] = []  # REST calls refused for missing permissions
+        self.bot_channel_permissions: dict[int, int] = {}  # the bot's permissions where not BOT_PERMISSIONS
         self.identifies = 0
         self.response_deadline = RESPONSE_DEADLINE
 
@@ -512,6 +571,23 @@ class FakeDiscord:
             perms |= MANAGE_GUILD
         return perms
 
+    def bot_permissions(self, channel: Channel | int) -> int:
+        """The bot's permissions in a channel (a thread has its channel's)."""
+        found = self.channels.get(channel if isinstance(channel, int) else channel.id)
+        if found is not None and found.is_thread and found.parent_id is not None:
+            found = self.channels.get(found.parent_id, found)
+        key = found.id if found is not None else channel
+        return self.bot_channel_permissions.get(key, BOT_PERMISSIONS)  # type: ignore[arg-type]
+
+    def threads(self, parent: Channel | int | None = None) -> list[Channel]:
+        """The threads (of ``parent``, when given), oldest first."""
+        pid = parent if parent is None or isinstance(parent, int) else parent.id
+        return [c for c in self.channels.values() if c.is_thread and (pid is None or c.parent_id == pid)]
+
+    def typing_in(self, channel: Channel | int) -> list[float]:
+        cid = channel if isinstance(channel, int) else channel.id
+        return [at for where, at in self.typing if where == cid]
+
     def guild_payload(self) -> dict:
         members = [self.bot_user, *self.members.values()]
         return {
@@ -555,8 +631,8 @@ class FakeDiscord:
                     "flags": 0,
                 },
             ],
-            "channels": [c.payload() for c in self.channels.values() if c.type == 0],
-            "threads": [],
+            "channels": [c.payload() for c in self.channels.values() if c.type == GUILD_TEXT],
+            "threads": [c.payload() for c in self.threads() if not c.archived],
             "members": [self.member_payload(u) for u in members],
             "member_count": len(members),
             "voice_states": [],
@@ -751,7 +827,7 @@ class FakeDiscord:
             "version": 1,
             "locale": "en-US",
             "guild_locale": "en-US",
-            "app_permissions": str(EVERYONE_PERMISSIONS),
+            "app_permissions": str(self.bot_permissions(channel)),
             "attachment_size_limit": 25 * 1024 * 1024,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},
@@ -987,7 +1063,11 @@ class FakeDiscord:
             ("PATCH", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._edit_message),
             ("DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", self._delete_message),
             ("POST", r"/channels/(?P<cid>\d+)/typing", self._typing),
+            ("POST", r"/channels/(?P<cid>\d+)/threads", self._start_thread),
+            ("POST", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)/threads", self._start_thread),
+            ("PUT", r"/channels/(?P<cid>\d+)/thread-members/(?P<uid>\d+|@me)", self._join_thread),
             ("GET", r"/channels/(?P<cid>\d+)", self._get_channel),
+            ("PATCH", r"/channels/(?P<cid>\d+)", self._edit_channel),
             ("GET", r"/users/(?P<uid>\d+)", self._get_user),
             ("POST", r"/users/@me/channels", self._create_dm),
             ("GET", r"/guilds/(?P<guild>\d+)", self._get_guild),
@@ -1166,6 +1246,9 @@ class FakeDiscord:
         self._check_message(message)
         self.messages[message.id] = message
         self._channel_index.setdefault(channel_id, []).append(message)
+        channel = self.channels.get(channel_id)
+        if channel is not None and channel.is_thread:
+            channel.message_count += 1
         self._notify(channel_id)
         return message
 
@@ -1200,13 +1283,28 @@ class FakeDiscord:
         ids = message.custom_ids()
         if len(ids) != len(set(ids)):
             problems.append(f"custom_ids repeated in one message: {ids}")
+        embedded = 0
         for embed in message.embeds:
-            if len(str(embed.get("title", ""))) > 256:
+            title, text = str(embed.get("title", "")), str(embed.get("description", ""))
+            footer = str((embed.get("footer") or {}).get("text", ""))
+            fields = [(str(f.get("name", "")), str(f.get("value", ""))) for f in embed.get("fields", ())]
+            if len(title) > 256:
                 problems.append("embed title longer than 256 characters")
-            if len(str(embed.get("description", ""))) > 4096:
+            if len(text) > 4096:
                 problems.append("embed description longer than 4096 characters")
-            if len(embed.get("fields", ())) > 25:
+            if len(fields) > 25:
                 problems.append("more than 25 embed fields")
+            if any(not (1 <= len(n) <= 256 and 1 <= len(v) <= 1024) for n, v in fields):
+                problems.append("an embed field name (1-256) or value (1-1024) out of its limits")
+            if len(footer) > 2048:
+                problems.append("embed footer longer than 2048 characters")
+            embedded += len(title) + len(text) + len(footer) + sum(len(n) + len(v) for n, v in fields)
+        if embedded > 6000:
+            problems.append(f"embeds of {embedded} characters in all (6000 at most)")
+        if message.type == 0 and not (
+            message.content or message.embeds or message.attachments or message.loading
+        ):
+            problems.append("an empty message (no content, embed or file)")
         if problems:
             raise _BadRequest("; ".join(problems))
 
@@ -1240,12 +1338,129 @@ class FakeDiscord:
         channel = self.channels.get(int(cid))
         if channel is None:
             return _error(404, "Unknown Channel", 10003)
+        needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if channel.type != DM and not self.bot_permissions(channel) & needed:
+            return self._forbidden(request)
+        if channel.is_thread and channel.archived:
+            if channel.locked:
+                return _error(400, "Thread is locked", 50083)
+            await self._set_archived(channel, False)  # writing in an archived thread brings it back
         payload, files = await self._read_message_body(request)
         try:
             message = self._new_message(channel.id, payload, files, None)
         except _BadRequest as exc:
             return self._bad_request(request, str(exc))
         return self._message_json(message)
+
+    def _forbidden(self, request: web.Request) -> web.Response:
+        self.forbidden.append((request.method, request.path))
+        return _error(403, "Missing Permissions", 50013)
+
+    # -------------------------------------------------------------- REST handlers: threads
+    async def _start_thread(self, request: web.Request, cid: str, mid: str | None = None) -> web.Response:
+        """A public thread under a text channel: from one of its messages (the thread takes the message's
+        id) or on its own (a "started a thread" message appears in the channel)."""
+        parent = self.channels.get(int(cid))
+        if parent is None:
+            return _error(404, "Unknown Channel", 10003)
+        if parent.type != GUILD_TEXT:
+            return self._bad_request(request, "threads can only be started in a text channel")
+        if not self.bot_permissions(parent) & CREATE_PUBLIC_THREADS:
+            self.violations.append(f"{request.method} {request.path}: thread without Create Public Threads")
+            return self._forbidden(request)
+        body = await request.json()
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            return self._bad_request(request, f"a thread name of {len(name)} characters (1 to 100)")
+        duration = body.get("auto_archive_duration") or 4320
+        if duration not in (60, 1440, 4320, 10080):
+            return self._bad_request(request, f"auto_archive_duration {duration} (60, 1440, 4320 or 10080)")
+        starter = None
+        if mid is not None:
+            starter = self._channel_message(cid, mid)
+            if starter is None:
+                return _error(404, "Unknown Message", 10008)
+            if starter.thread is not None:
+                return _error(400, "A thread has already been created for this message", 160004)
+            thread_id = starter.id
+        else:
+            if body.get("type") != PUBLIC_THREAD:
+                return self._bad_request(
+                    request, f"thread type {body.get('type')!r}: the bot opens public ones"
+                )
+            thread_id = self.snowflake()
+        thread = Channel(
+            thread_id,
+            name,
+            self.guild_id,
+            type=PUBLIC_THREAD,
+            parent_id=parent.id,
+            owner_id=self.bot_user.id,
+            auto_archive_duration=int(duration),
+            members={self.bot_user.id},
+        )
+        self.channels[thread.id] = thread
+        if starter is not None:
+            starter.thread = thread
+        else:
+            notice = Message(
+                self.snowflake(),
+                parent.id,
+                self.bot_user,
+                content=name,
+                type=THREAD_CREATED,
+                reference={"channel_id": str(thread.id), "guild_id": str(self.guild_id)},
+                created=time.perf_counter(),
+            )
+            self.messages[notice.id] = notice
+            self._channel_index.setdefault(parent.id, []).append(notice)
+        await self.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        self._notify(parent.id)
+        return _json(thread.payload())
+
+    async def _join_thread(self, request: web.Request, cid: str, uid: str) -> web.Response:
+        thread = self.channels.get(int(cid))
+        if thread is None or not thread.is_thread:
+            return _error(404, "Unknown Channel", 10003)
+        if thread.archived:
+            return _error(400, "Thread is archived", 50083)
+        if not self.bot_permissions(thread) & SEND_MESSAGES_IN_THREADS:
+            return self._forbidden(request)
+        user_id = self.bot_user.id if uid == "@me" else int(uid)
+        if user_id not in self.members and user_id != self.bot_user.id:
+            return _error(404, "Unknown Member", 10007)
+        thread.members.add(user_id)
+        return web.Response(status=204)
+
+    async def _edit_channel(self, request: web.Request, cid: str) -> web.Response:
+        """Modify a thread: archive or bring it back (the rest of a channel's settings is not the bot's)."""
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            return _error(404, "Unknown Channel", 10003)
+        body = await request.json()
+        if not channel.is_thread or set(body) - {"archived", "locked", "auto_archive_duration", "name"}:
+            return self._bad_request(request, f"the bot changes {sorted(body)} of channel {cid}")
+        if (body.get("archived") or body.get("locked")) and not self.bot_permissions(
+            channel
+        ) & MANAGE_THREADS:
+            return self._forbidden(request)
+        if "name" in body:
+            channel.name = str(body["name"])
+        if "auto_archive_duration" in body:
+            channel.auto_archive_duration = int(body["auto_archive_duration"])
+        if "locked" in body:
+            channel.locked = bool(body["locked"])
+        if "archived" in body:
+            await self._set_archived(channel, bool(body["archived"]), dispatch=False)
+        await self.dispatch("THREAD_UPDATE", channel.payload())
+        return _json(channel.payload())
+
+    async def _set_archived(self, thread: Channel, archived: bool, *, dispatch: bool = True) -> None:
+        thread.archived = archived
+        thread.archive_timestamp = _now_iso()
+        if dispatch:
+            await self.dispatch("THREAD_UPDATE", thread.payload())
+        self._notify(thread.id)
 
     def _bad_request(self, request: web.Request, why: str) -> web.Response:
         self.violations.append(f"{request.method} {request.path}: {why}")
@@ -1273,6 +1488,9 @@ class FakeDiscord:
         message = self._channel_message(cid, mid)
         if message is None:
             return _error(404, "Unknown Message", 10008)
+        channel = self.channels.get(int(cid))
+        if channel is not None and channel.is_thread and channel.archived:
+            return _error(400, "Thread is archived", 50083)
         payload, files = await self._read_message_body(request)
         try:
             self._edit(message, payload, files)
@@ -1289,6 +1507,11 @@ class FakeDiscord:
         return web.Response(status=204)
 
     async def _typing(self, request: web.Request, cid: str) -> web.Response:
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            return _error(404, "Unknown Channel", 10003)
+        self.typing.append((channel.id, time.perf_counter()))
+        self._notify(channel.id)
         return web.Response(status=204)
 
     async def _get_channel(self, request: web.Request, cid: str) -> web.Response:
