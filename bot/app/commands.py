@@ -14,7 +14,8 @@ import discord
 from discord import app_commands
 
 from bot import texts
-from bot.app import lobby
+from bot.app import admin, lobby
+from bot.app.venue import InteractionVenue
 from bot.core import Action, Core, Result, Runner
 from bot.core.boards import MAX_CHOICES
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS
@@ -64,6 +65,12 @@ def _where(interaction: discord.Interaction) -> tuple[int, int, str]:
     return interaction.guild_id or 0, interaction.channel_id or 0, guild.name if guild else ""
 
 
+async def located(core: Core, interaction: discord.Interaction) -> tuple[int, int]:
+    """``(match, version)`` of the match a command is about: its thread's, else the member's only one."""
+    user_id, channel_id = interaction.user.id, interaction.channel_id or 0
+    return await core.matches.locate(channel_id, user_id, guild_id=interaction.guild_id)
+
+
 @app_commands.guild_only()
 class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam and backgammon games"):
     def __init__(self, app: App) -> None:
@@ -71,6 +78,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         self.app = app
         for command in lobby.commands(app):  # four-player games: /minigam multigam, /minigam leave
             self.add_command(command)
+        self.add_command(admin.settings_command(app))
 
     @property
     def core(self) -> Core:
@@ -102,6 +110,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
                 variant,
                 points,
                 guild_name=guild_name,
+                venue=InteractionVenue(interaction),
             )
             await self.app.deliver(result, interaction, ack="Challenge sent.")
 
@@ -130,6 +139,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
                 level,
                 points,
                 guild_name=guild_name,
+                venue=InteractionVenue(interaction),
             )
             await self.app.deliver(result, interaction, ack="Match started: good luck!")
 
@@ -137,7 +147,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
     @app_commands.command(name="move", description="Play your whole turn, e.g. bar/3 5/off")
     @app_commands.describe(play="Your moves in notation; the suggestions are the legal plays")
     async def move(self, interaction: discord.Interaction, play: app_commands.Range[str, 1, 200]) -> None:
-        match_id, version = self.core.matches.current(interaction.channel_id)  # the turn this was typed for
+        match_id, version = await located(self.core, interaction)  # the turn this was typed for
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.app.runner.busy():
             result = await self.core.matches.act(
@@ -150,7 +160,9 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            found = self.core.matches.suggestions(interaction.channel_id or 0, interaction.user.id, current)
+            found = self.core.matches.suggestions(
+                interaction.channel_id or 0, interaction.user.id, current, guild_id=interaction.guild_id
+            )
             return autocomplete_choices(found)
         except Exception:
             log.exception("autocomplete failed")
@@ -160,23 +172,29 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
     async def hint(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.app.runner.busy():
-            result = await self.core.matches.hint(interaction.channel_id, player_ref(interaction.user))
+            result = await self.core.matches.hint(
+                interaction.channel_id or 0, player_ref(interaction.user), guild_id=interaction.guild_id
+            )
             await self.app.deliver(result, interaction)
 
-    @app_commands.command(name="board", description="Show the current board again")
+    @app_commands.command(name="board", description="Show the board again (after the end: how it ended)")
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.app.runner.busy():
-            result = self.core.matches.board(interaction.channel_id or 0, player_ref(interaction.user))
+            result = await self.core.matches.last_board(
+                interaction.channel_id or 0, player_ref(interaction.user), guild_id=interaction.guild_id
+            )
             await self.app.deliver(result, interaction)
 
     @app_commands.command(name="resign", description="Give up the current game (asks to confirm)")
     async def resign(self, interaction: discord.Interaction) -> None:
-        match_id, _version = self.core.matches.current(interaction.channel_id)
+        match_id, _version = await located(self.core, interaction)
         question = self.core.matches.resign_question(match_id, interaction.user.id)
         await self.app.deliver(Result([question]), interaction)
 
-    @app_commands.command(name="cancel", description="Cancel the match in this channel (Manage Server)")
+    @app_commands.command(
+        name="cancel", description="Cancel the match in this channel or thread (Manage Server)"
+    )
     # Discord applies default permissions to whole top-level commands only, so for this subcommand it is a
     # note; the check below is what enforces it.
     @app_commands.default_permissions(manage_guild=True)
@@ -188,26 +206,14 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
             result = await self.core.cancel(interaction.channel_id or 0, moderator)
             await self.app.deliver(result, interaction)
 
-    @app_commands.command(
-        name="settings", description="This server's settings (Manage Server to change them)"
-    )
-    @app_commands.describe(jacoby="Money play: gammons count single while the cube is centred (default: on)")
-    async def settings(self, interaction: discord.Interaction, jacoby: bool | None = None) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        changes = {} if jacoby is None else {"jacoby": "on" if jacoby else "off"}
-        permissions = interaction.permissions
-        by = player_ref(interaction.user, moderator=bool(permissions and permissions.manage_guild))
-        guild_id, _channel_id, guild_name = _where(interaction)
-        async with self.app.runner.busy():
-            result = await self.core.settings.change(guild_id, by, changes, guild_name=guild_name)
-            await self.app.deliver(result, interaction)
-
     # ------------------------------------------------------------------ information
     @app_commands.command(name="export", description="The match in this channel as a .mat file (gnubg, XG)")
     async def export(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.app.runner.busy():
-            result = await self.core.exports.mat(interaction.channel_id or 0)
+            result = await self.core.exports.mat(
+                interaction.channel_id or 0, interaction.user.id, guild_id=interaction.guild_id
+            )
             await self.app.deliver(result, interaction)
 
     @app_commands.command(name="rules", description="The rules of a game")

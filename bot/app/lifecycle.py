@@ -28,6 +28,8 @@ from bot import texts
 from bot.app.commands import MinigamGroup, player_ref
 from bot.app.lobby import LOBBY_ITEMS
 from bot.app.publisher import Publisher, Responder
+from bot.app.standings import PAGE_ITEMS
+from bot.app.venue import InteractionVenue
 from bot.app.views import DYNAMIC_ITEMS
 from bot.boards import Painter
 from bot.clock import Clock, SystemClock
@@ -117,9 +119,13 @@ class MinigamBot(commands.Bot):
         log.info("database %s ready; %d unfinished match(es) loaded", s.database_path, loaded)
         self._publisher = Publisher(self, self._core, self.painter)
         self._runner = Runner(
-            self._core, self._publisher.publish, sweep_interval=s.sweep_interval, move_delay=s.bot_move_delay
+            self._core,
+            self._publisher.publish,
+            sweep_interval=s.sweep_interval,
+            move_delay=s.bot_move_delay,
+            thinking=self._publisher.thinking,
         )
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *LOBBY_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *LOBBY_ITEMS, *PAGE_ITEMS)
         self.tree.add_command(MinigamGroup(self))
         self.tree.error(self.on_app_command_error)
         await self.sync_commands()
@@ -233,12 +239,25 @@ class MinigamBot(commands.Bot):
                 raise ServiceError(RESTARTING)
             async with self.runner.busy():
                 await interaction.response.defer()
-                result = await self.core.challenges.answer(challenge_id, player_ref(interaction.user), accept)
+                user, venue = player_ref(interaction.user), InteractionVenue(interaction)
+                result = await self.core.challenges.answer(challenge_id, user, accept, venue=venue)
                 await self.deliver(result, interaction)
         except Exception as exc:
             await self.report_error(
                 interaction, exc, f"{'accept' if accept else 'decline'} challenge {challenge_id}"
             )
+
+    async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Rematch under a finished match's last board: at once against the computer, else a challenge."""
+        try:
+            if self.closing:
+                raise ServiceError(RESTARTING)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            async with self.runner.busy():
+                result = await self.core.rematches.rematch(match_id, player_ref(interaction.user))
+                await self.deliver(result, interaction, ack=texts.REMATCH_ACK)
+        except Exception as exc:
+            await self.report_error(interaction, exc, f"rematch of match {match_id}")
 
     # ================================================================== errors
     async def on_app_command_error(

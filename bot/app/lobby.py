@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.app.venue import InteractionVenue
 from bot.core import Core, Result, Runner
 from bot.core.catalogue import DEFAULT_LEVEL
 from bot.core.checks import seat_number
@@ -100,7 +101,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMP
             moderator = bool(interaction.permissions.manage_guild)
             async with app.runner.busy():
                 result = await app.core.lobbies.act(
-                    self.lobby_id, self.version, person(interaction.user, moderator=moderator), self.action
+                    self.lobby_id,
+                    self.version,
+                    person(interaction.user, moderator=moderator),
+                    self.action,
+                    venue=InteractionVenue(interaction),
                 )
                 await app.deliver(result, interaction, ack=ACKS[self.action])
         except Exception as exc:  # every click gets an answer
@@ -135,13 +140,16 @@ def commands(app: App) -> list[app_commands.Command]:
                 level,
                 VARIANT,
                 guild_name=guild.name if guild else "",
+                venue=InteractionVenue(interaction),
             )
             await app.deliver(result, interaction)
 
     @app_commands.command(name="leave", description="Leave a four-player game: the computer plays your seat")
     async def leave(interaction: discord.Interaction) -> None:
         core = app.core
-        match_id, _version = core.matches.current(interaction.channel_id)
+        match_id, _version = await core.matches.locate(
+            interaction.channel_id or 0, interaction.user.id, guild_id=interaction.guild_id
+        )
         live = core.matches.get(match_id)
         question = await leave_question(core.ctx, live, seat_number(live, interaction.user.id))
         await app.deliver(Result([question]), interaction)
