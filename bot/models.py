@@ -114,6 +114,10 @@ class MatchRecord:
         """Whether ``user_id`` plays in this match (a person's seat the computer took over excepted)."""
         return user_id in self.people
 
+    def has_seat(self, user_id: int) -> bool:
+        """Whether ``user_id`` has a seat in this match (one the computer took over from them included)."""
+        return user_id != COMPUTER_ID and any(s.user_id == user_id for s in self.seats)
+
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:

@@ -6,6 +6,7 @@ from bot.core.actions import Action, Control, Prompt
 from bot.core.context import HouseRules
 from bot.core.errors import ServiceError
 from bot.core.notices import (
+    ArchiveThread,
     Board,
     ChallengeClosed,
     ChallengePosted,
@@ -14,15 +15,18 @@ from bot.core.notices import (
     Message,
     Notice,
     Picture,
+    PlayerCard,
     Reply,
     Result,
     RetireBoard,
+    Standings,
 )
 from bot.core.runner import Runner
 from bot.core.service import Core
 
 __all__ = [
     "Action",
+    "ArchiveThread",
     "Board",
     "ChallengeClosed",
     "ChallengePosted",
@@ -34,10 +38,12 @@ __all__ = [
     "Message",
     "Notice",
     "Picture",
+    "PlayerCard",
     "Prompt",
     "Reply",
     "Result",
     "RetireBoard",
     "Runner",
     "ServiceError",
+    "Standings",
 ]

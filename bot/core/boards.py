@@ -115,14 +115,15 @@ def after_match_controls(live: LiveMatch) -> tuple[Control, ...]:
     return (Control(AfterMatch.REMATCH),) if live.record.status is MatchStatus.FINISHED else ()
 
 
-def next_board(live: LiveMatch, lines: list[str]) -> Result:
-    """What a match that goes on shows after an action (the caller holds its lock and stored the action).
+def next_board(live: LiveMatch, lines: list[str], acted: int | None = None) -> Result:
+    """What a match that goes on shows after an action by seat ``acted`` (the caller holds its lock and
+    stored the action).
 
-    Quiet by design: a person to act gets a board (a new message, pinging them only when the turn comes
-    to them from someone else; when they act again themselves, a roll then the play, their board is edited
-    in place). When the computer acts next there is no board yet: the board before is retired to its
-    one-line record at once and what happened waits for the next board, so a turn against the computer
-    posts one picture."""
+    Quiet by design: a person to act gets a board: a new message, which pings them when the turn comes to
+    them from someone else (not after their own action, nor the computer's answer to it); when they act
+    again after their own action (a roll, then the play) their board is edited in place. When the computer
+    acts next there is no board yet: the board before is retired to its one-line record at once and what
+    happened waits for the next board, so a turn against the computer posts one picture."""
     lines = [*live.pending, *lines]
     seat = actor_seat(live)
     if seat is None or seat.is_computer:
@@ -130,14 +131,15 @@ def next_board(live: LiveMatch, lines: list[str]) -> Result:
         return Result(retire_board(live), (live.match_id,) if seat is not None else ())
     live.pending = ()
     rec = live.record
-    if live.board_for == seat.user_id and rec.board_message_id is not None and rec.board_record:
+    by = rec.seats[acted] if acted is not None else None
+    by_someone_else = by is not None and not by.is_computer and by.user_id != seat.user_id
+    again = by is not None and by.user_id == seat.user_id and live.board_for == seat.user_id
+    if again and rec.board_message_id is not None and rec.board_record:
         lines = [rec.board_record, *lines]
-        notice = _board(live, live.game, lines, seat=seat, edit=rec.board_message_id)
-    else:
-        mention = seat.user_id if live.board_for != seat.user_id else None
-        notice = _board(live, live.game, lines, seat=seat, mention=mention)
+        return Result([_board(live, live.game, lines, seat=seat, edit=rec.board_message_id)])
+    mention = seat.user_id if live.board_for != seat.user_id or by_someone_else else None
     live.board_for = seat.user_id
-    return Result([notice])
+    return Result([_board(live, live.game, lines, seat=seat, mention=mention)])
 
 
 def retire_board(live: LiveMatch) -> list[RetireBoard]:

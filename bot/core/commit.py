@@ -52,10 +52,10 @@ def game_context(game: Game) -> dict:
     return game.match.to_json()
 
 
-def turn_result(live: LiveMatch, lines: list[str]) -> Result:
-    """What a match that goes on shows (:func:`~bot.core.boards.next_board`), and whether the computer acts
-    next."""
-    return next_board(live, lines)
+def turn_result(live: LiveMatch, lines: list[str], acted: int | None = None) -> Result:
+    """What a match that goes on shows after an action by seat ``acted``
+    (:func:`~bot.core.boards.next_board`), and whether the computer acts next."""
+    return next_board(live, lines, acted)
 
 
 async def commit(
@@ -67,6 +67,7 @@ async def commit(
     now = ctx.clock.now()
     rec = live.record
     names = live.names
+    acted = next((e.player for e in game.events[live.saved_events :]), None)  # who took this action
     lines = [*lines, *placing_lines(live.game, game, names)]  # multigam: the places this action decided
     match = live.match
     finished_game = game if game.outcome is not None else None
@@ -147,10 +148,10 @@ async def commit(
         ctx.table.forget(live)
         log.info("match %s finished: seat %s won, score %s", rec.match_id, winner_seat, match.score)
     if finished_game is None:
-        return turn_result(live, lines)
+        return turn_result(live, lines, acted)
     if next_game is not None:  # the next game's first board says how the last one ended
         header = texts.game_header(match.games_played + 1)
-        return turn_result(live, [*lines, *end_lines, header, *next_lines])
+        return turn_result(live, [*lines, *end_lines, header, *next_lines], acted)
     final = board_notice(live, finished_game, [*live.pending, *lines, *end_lines, *rating_lines], final=True)
     live.pending = ()
     return Result([final])

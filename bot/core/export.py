@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 
 from bot import texts
+from bot.core import finding
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import Reply, Result
@@ -18,10 +19,19 @@ class Exports:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
-    async def mat(self, channel_id: int) -> Result:
-        """The ``.mat`` record of the match in ``channel_id``, or of the last one played there."""
-        live = self.ctx.table.in_channel(channel_id)
-        match_id = live.match_id if live is not None else await self.ctx.store.latest_match_id(channel_id)
+    async def mat(
+        self, channel_id: int, user_id: int | None = None, *, guild_id: int | None = None
+    ) -> Result:
+        """The ``.mat`` record of the match a command typed in ``channel_id`` (by ``user_id``) is about: in
+        play, or the last one played there (:func:`~bot.core.finding.locate_any`)."""
+        if user_id is None:
+            live = self.ctx.table.in_channel(channel_id)
+            match_id = live.match_id if live is not None else await self.ctx.store.latest_match_id(channel_id)
+        else:
+            try:
+                match_id = await finding.locate_any(self.ctx, channel_id, user_id, guild_id)
+            except ServiceError:
+                match_id = None
         if match_id is None:
             raise ServiceError(texts.NOTHING_TO_EXPORT)
         record = await self.ctx.store.match(match_id)

@@ -27,7 +27,7 @@ def find(
     match that is over is not found). Without ``user_id``: the match played in ``channel_id``."""
     table = ctx.table
     here = table.in_channel(channel_id) if channel_id is not None else None
-    if here is not None and (user_id is None or here.record.seated(user_id) or here.record.own_thread):
+    if here is not None and (user_id is None or here.record.has_seat(user_id) or here.record.own_thread):
         return here
     if channel_id in table.damaged:
         raise ServiceError(texts.CHANNEL_MATCH_DAMAGED)
@@ -52,14 +52,15 @@ async def locate(ctx: Context, channel_id: int, user_id: int, guild_id: int | No
 
 async def locate_any(ctx: Context, channel_id: int, user_id: int, guild_id: int | None = None) -> int:
     """The match a command about a match's record (its board, its file) means: as :func:`find`, and where
-    none is in play, the last one played in ``channel_id``. Its id; a refusal if there is none."""
+    none is in play, the last one played in ``channel_id`` or started from it (``user_id``'s, if they played
+    one there). Its id; a refusal if there is none."""
     ended = await _ended_here(ctx, channel_id, user_id)
     if ended is not None:
         return ended
     try:
         return find(ctx, channel_id, user_id, guild_id).match_id
     except ServiceError:
-        last = await ctx.store.latest_match_id(channel_id)
+        last = await ctx.store.last_match_here(channel_id, user_id)
         if last is None:
             raise
         return last
@@ -69,7 +70,7 @@ async def _ended_here(ctx: Context, channel_id: int, user_id: int) -> int | None
     """The last match of ``channel_id`` when the channel is its own thread and it is over (nothing is in
     play there): commands typed there are about it."""
     here = ctx.table.in_channel(channel_id)
-    if here is not None and (here.record.seated(user_id) or here.record.own_thread):
+    if here is not None and (here.record.has_seat(user_id) or here.record.own_thread):
         return None
     if here is not None or channel_id in ctx.table.damaged:
         return None

@@ -90,11 +90,11 @@ class Table:
         return self._by_id.get(match_id) if match_id is not None else None
 
     def of_user(self, user_id: int, guild_id: int | None = None) -> list[LiveMatch]:
-        """The matches in play where ``user_id`` is seated (in ``guild_id``, when given), oldest first."""
+        """The matches in play where ``user_id`` has a seat (in ``guild_id``, when given), oldest first."""
         return [
             live
             for live in self._by_id.values()
-            if live.record.seated(user_id) and (guild_id is None or live.record.guild_id == guild_id)
+            if live.record.has_seat(user_id) and (guild_id is None or live.record.guild_id == guild_id)
         ]
 
     def __iter__(self):

@@ -40,6 +40,11 @@ class TableReads(Protocol):
         """The match started as the rematch of ``match_id``, if any."""
         ...
 
+    async def last_match_here(self, channel_id: int, user_id: int) -> int | None:
+        """The newest match played in ``channel_id`` or started from it (in its thread): ``user_id``'s if
+        they played one, else anyone's."""
+        ...
+
     async def threads_due(self) -> list[ThreadDue]:
         """Threads the bot opened for matches, not archived yet, where no match is in play."""
         ...

@@ -33,6 +33,15 @@ class TableReadsMixin:
         rows = await self._all("SELECT match_id FROM matches WHERE rematch_of = ?", (match_id,))
         return int(rows[0]["match_id"]) if rows else None
 
+    async def last_match_here(self, channel_id: int, user_id: int) -> int | None:
+        rows = await self._all(
+            "SELECT m.match_id, EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = m.match_id"
+            " AND p.user_id = ?) AS theirs FROM matches m WHERE m.channel_id = ? OR m.home_channel_id = ?"
+            " ORDER BY theirs DESC, m.match_id DESC LIMIT 1",
+            (user_id, channel_id, channel_id),
+        )
+        return int(rows[0]["match_id"]) if rows else None
+
     async def threads_due(self) -> list[ThreadDue]:
         rows = await self._all(
             "SELECT channel_id, MAX(guild_id) AS guild_id, MAX(finished_at) AS finished_at FROM matches"

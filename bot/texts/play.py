@@ -144,6 +144,7 @@ def label(token: str, argument: str = "") -> str:
 
 
 NOT_RESIGNED = "Not resigned: play on."
+REMATCH_ACK = "Rematch asked for."
 _ACKS = {"offer": "You resigned.", "cancel": "Match cancelled.", "leave": "You left the game."}
 
 
@@ -388,6 +389,7 @@ __all__ = [
     "NO_MATCH_HERE",
     "NO_SUCH_RESIGNATION",
     "OUT_OF_DATE",
+    "REMATCH_ACK",
     "RESIGNATION_PENDING",
     "UNRATED_NO_PLAY",
     "accepts",
