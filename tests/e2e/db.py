@@ -79,11 +79,15 @@ class Database:
         return [self._stored(r) for r in self.query(sql + " ORDER BY match_id", params)]
 
     def match_in(self, channel_id: int) -> StoredMatch:
-        """The channel's latest match (active or not)."""
-        found = self.matches(channel_id)
-        if not found:
+        """The latest match (active or not) played in a channel, or started from it (played in a thread)."""
+        rows = self.query(
+            "SELECT * FROM matches WHERE channel_id = ? OR home_channel_id = ?"
+            " ORDER BY match_id DESC LIMIT 1",
+            (channel_id, channel_id),
+        )
+        if not rows:
             raise LookupError(f"no match in channel {channel_id}")
-        return found[-1]
+        return self._stored(rows[0])
 
     def match_by_id(self, match_id: int) -> StoredMatch:
         [row] = self.query("SELECT * FROM matches WHERE match_id = ?", (match_id,))

@@ -63,9 +63,9 @@ async def test_a_doubled_game_taken_and_won_with_a_gammon(make_world) -> None:
     final = world.board(fake.general)
     assert "Alice wins a gammon, 4 points." in final.text
     assert "Bob takes: the cube is on 2, theirs." in "\n".join(
-        m.text for m in fake.channel_messages(fake.general)
+        m.text for m in fake.channel_messages(world.table(fake.general))
     )
-    assert final.buttons() == []
+    assert [b["label"] for b in final.buttons()] == ["Rematch"]
     rows = world.db.query("SELECT COUNT(*) AS n FROM ratings")
     assert rows[0]["n"] == 0  # money play is not rated
     assert world.warnings() == []

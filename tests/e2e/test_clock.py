@@ -49,7 +49,7 @@ async def test_a_slow_player_is_reminded_then_forfeits(make_world: Callable[...,
     world.clock.advance(2)
     await world.sweep()
     reminder = await fake.wait_for_message(
-        lambda m: slow.mention in m.content and "still your turn" in m.text, channel=fake.general
+        lambda m: slow.mention in m.content and "still your turn" in m.text, channel=world.table(fake.general)
     )
     assert not reminder.ephemeral
     assert world.stored(fake.general).status == "active"

@@ -25,7 +25,7 @@ async def test_a_whole_game_by_move_commands_ends_with_a_winner_and_new_ratings(
         interaction = await world.play_by_command(general)
         turns += 1
         # A new public board with the picture after every turn, drawn after the play.
-        board = await fake.wait_for_message(is_board, channel=general, after=interaction.sent)
+        board = await fake.wait_for_message(is_board, channel=world.table(general), after=interaction.sent)
         assert board.pngs[0].data.startswith(b"\x89PNG")
         boards.append(board)
         assert mover.name.title() in world.reply_text(interaction) + board.text
@@ -56,6 +56,6 @@ async def test_a_whole_game_by_move_commands_ends_with_a_winner_and_new_ratings(
     assert "0-1" in text
 
     stats = await world.slash(loser, "stats")
-    assert "0 won, 1 lost" in await world.answer_text(stats)
+    assert "**0** won, **1** lost" in await world.answer_text(stats)
 
     assert world.warnings() == []

@@ -121,9 +121,10 @@ async def test_a_cancel_racing_a_move_never_revives_the_match(world: World) -> N
     match = await world.start_match(fake.alice, fake.bob)
     mover = world.actor(match)
 
+    thread = world.table(fake.general)
     await asyncio.gather(
         world.slash(mover, "move", play=world.pick(match)),
-        world.slash(fake.dana, "cancel"),
+        fake.slash(fake.dana, "minigam cancel", channel=thread),
     )
     await fake.wait_for(lambda: world.stored(fake.general).status == "cancelled", what="the cancel")
     await world.stop()

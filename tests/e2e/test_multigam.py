@@ -83,9 +83,9 @@ async def test_two_people_and_two_computers_play_a_game_to_the_end(
     assert sorted(outcome.placings) == [0, 1, 2, 3]
     last = world.board(fake.general)
     assert "**Final places:** 1st" in last.text
-    assert not last.buttons()
+    assert [b["label"] for b in last.buttons()] == ["Rematch"]
     # each board mentions at most the player to move, and only a person
-    boards = [m for m in fake.channel_messages(fake.general) if is_board(m)]
+    boards = [m for m in fake.channel_messages(world.table(fake.general)) if is_board(m)]
     assert len(boards) > 8
     people = {fake.alice.id, fake.bob.id}
     for board in boards:
@@ -115,7 +115,7 @@ async def test_a_player_who_runs_out_of_time_is_replaced_by_the_computer(
     )
     await fake.wait_for_message(
         lambda m: f"{slow.name.title()} didn't play within 1 hour; the computer (easy) plays" in m.text,
-        channel=fake.general,
+        channel=world.table(fake.general),
     )
     # the game goes on for the other person, the computer playing the seat in turn
     after = await world.settled(fake.general)
@@ -181,7 +181,7 @@ async def test_leaving_asks_first_then_the_computer_takes_the_seat(
     )
     await fake.wait_for_message(
         lambda m: "Bob leaves the table; the computer (easy) plays Bob's seat from now on." in m.text,
-        channel=fake.general,
+        channel=world.table(fake.general),
     )
     assert world.stored(fake.general).user_at(seat) == fake.bob.id
     again = await world.slash(fake.bob, "leave")

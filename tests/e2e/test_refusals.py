@@ -15,7 +15,8 @@ pytestmark = pytest.mark.e2e
 
 @pytest.fixture
 async def table(make_world: Callable[..., Awaitable[World]]) -> World:
-    """Alice vs Bob in #general; Alice to play 5-2 with all her checkers on the bar."""
+    """Alice vs Bob, challenged in #general and played in its thread; Alice to play 5-2 with all her
+    checkers on the bar."""
     world = await make_world(dice=OpeningThenSeeded([5, 2]))
     match = await world.start_match(world.fake.alice, world.fake.bob)
     assert match.game.dice == Dice(5, 2)
@@ -37,14 +38,14 @@ async def test_a_malformed_play_is_refused_with_the_legal_plays(table: World) ->
     fake = table.fake
     match = table.stored(fake.general)
     before = table.db.snapshot(match.match_id)
-    public_before = len(fake.public_messages(fake.general))
+    public_before = len(fake.public_messages(table.table(fake.general)))
 
     interaction = await table.slash(fake.alice, "move", play="bar to five please")
 
     text = await refused(table, interaction, "legal plays")
     assert "bar/5" in text  # the legal plays are listed
     assert table.db.snapshot(match.match_id) == before
-    assert len(fake.public_messages(fake.general)) == public_before
+    assert len(fake.public_messages(table.table(fake.general))) == public_before
 
 
 async def test_an_illegal_play_is_refused(table: World) -> None:
@@ -59,15 +60,22 @@ async def test_an_illegal_play_is_refused(table: World) -> None:
     assert table.db.snapshot(match.match_id) == before
 
 
-async def test_a_member_who_is_not_playing_cannot_move(table: World) -> None:
+async def test_a_member_who_is_not_playing_only_watches(table: World) -> None:
     fake = table.fake
     match = table.stored(fake.general)
     before = table.db.snapshot(match.match_id)
+    thread = table.table(fake.general)
 
-    interaction = await table.slash(fake.carol, "move", play="bar/5 bar/2")
+    in_the_thread = await table.fake.slash(fake.carol, "minigam move", channel=thread, play="bar/5 bar/2")
+    elsewhere = await table.slash(fake.carol, "move", play="bar/5 bar/2")
 
-    await refused(table, interaction, "not playing")
+    await refused(table, in_the_thread, "watching this match", "only Alice and Bob play")
+    await refused(table, elsewhere, "no match in play")
     assert table.db.snapshot(match.match_id) == before
+    looked = await table.fake.slash(fake.carol, "minigam board", channel=thread)  # watching is fine
+    shown = await table.ephemeral_reply(looked)
+    assert shown.pngs
+    assert not shown.items()
 
 
 async def test_moving_out_of_turn_is_refused(table: World) -> None:
@@ -119,12 +127,13 @@ async def test_only_the_challenged_member_can_answer_a_challenge(
     assert invite.button("accept")  # still there for Bob
 
 
-async def test_a_second_match_in_a_busy_channel_is_refused(table: World) -> None:
+async def test_a_match_started_in_a_matchs_thread_is_refused(table: World) -> None:
     fake = table.fake
-    interaction = await table.slash(fake.carol, "challenge", opponent=fake.dana)
+    thread = table.table(fake.general)
+    interaction = await fake.slash(fake.carol, "minigam challenge", channel=thread, opponent=fake.dana)
 
-    await refused(table, interaction, "already has a match")
-    assert table.db.challenges(fake.general.id)[-1]["opponent_id"] == fake.bob.id
+    await refused(table, interaction, "This thread is the table of Alice vs Bob", fake.general.mention)
+    assert table.db.challenges(thread.id) == []
 
 
 async def test_the_refusals_left_no_warning_in_the_logs(table: World) -> None:
@@ -141,17 +150,17 @@ async def test_only_a_member_with_manage_server_can_cancel_a_match(table: World)
     match = table.stored(fake.general)
     before = table.db.snapshot(match.match_id)
 
-    by_alice = await table.slash(fake.alice, "cancel")
+    thread = table.table(fake.general)
+    by_alice = await fake.slash(fake.alice, "minigam cancel", channel=thread)
     await refused(table, by_alice, "manage server")
     assert table.db.snapshot(match.match_id) == before
 
-    by_dana = await table.slash(fake.dana, "cancel")
+    by_dana = await fake.slash(fake.dana, "minigam cancel", channel=thread)
     text = await table.answer_text(by_dana)
     assert "cancelled" in text.lower()
     assert table.stored(fake.general).status == "cancelled"
     assert table.db.ratings("minigam") == {}
-    # The old board's menu no longer plays.
-    board = table.board_for(match)
-    assert board is not None
-    assert board.items()
-    assert all(item.get("disabled") for item in board.items())
+    # The old board is a line of the thread now: no menu, no picture.
+    board = fake.messages[match.board_message_id]
+    assert not board.items()
+    assert not board.attachments

@@ -1,15 +1,19 @@
-"""A match against the computer, played to the end."""
+"""A match against the computer, played to the end in its thread, quietly: one picture per turn, earlier
+boards edited down to a line each, the typing indicator while the computer thinks, one ping."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from tests.e2e.quiet import as_posted
 from tests.e2e.world import World, is_board
 
 pytestmark = pytest.mark.e2e
 
 
-async def test_a_game_against_the_computer_is_played_to_the_end(world: World) -> None:
+async def test_a_game_against_the_computer_is_played_to_the_end_in_its_thread(world: World) -> None:
     fake = world.fake
     general = fake.general
 
@@ -17,23 +21,45 @@ async def test_a_game_against_the_computer_is_played_to_the_end(world: World) ->
 
     assert match.seats[0]["user_id"] == fake.alice.id  # the human is player 1
     assert match.seats[1]["level"] == "easy"
+    (thread,) = fake.threads(general)
+    assert thread.id == match.channel_id
+    assert thread.name == "Alice vs Computer (easy) · Minigam"
+    assert fake.alice.id in thread.members
     final = await world.play_to_end(general)
 
     assert final.status == "finished"
     assert final.game.position.off[final.winner_seat] == 8
-    computer_plays = [p for p in world.db.plays(final.match_id) if p["kind"] == "play" and p["player"] == 1]
-    human_plays = [p for p in world.db.plays(final.match_id) if p["kind"] == "play" and p["player"] == 0]
-    assert len(computer_plays) >= 4
+    plays = world.db.plays(final.match_id)
+    computer_turns = [p for p in plays if p["kind"] == "play" and p["player"] == 1 and json.loads(p["moves"])]
+    human_plays = [p for p in plays if p["kind"] == "play" and p["player"] == 0 and json.loads(p["moves"])]
+    assert len(computer_turns) >= 4
     assert len(human_plays) >= 4
     # Every one of Alice's turns was answered by her and only her.
     commands = [i for i in fake.interactions.values() if i.type == 2]
     assert {i.user.id for i in commands} == {fake.alice.id}
-    # The computer's turns were shown too: more boards than Alice's plays.
-    boards = [m for m in fake.channel_messages(general) if is_board(m)]
-    assert len(boards) > len(human_plays) + 1
+
+    # The channel only says that a thread was started; the game is in the thread.
+    (started,) = fake.public_messages(general)
+    assert started.type == 18
+    assert started.content == thread.name
+    posted = fake.public_messages(thread)
+    # A picture per turn of Alice's (none while the computer thinks), and the last board.
+    assert all(len(as_posted(m)["attachments"]) == 1 for m in posted)
+    assert len(posted) <= len(human_plays) + 1
+    # Only the last board keeps its picture and has a control (Rematch); the others read as plays.
+    *earlier, last = posted
+    assert is_board(last)
+    assert [b["label"] for b in last.buttons()] == ["Rematch"]
+    assert all(not m.attachments and not m.components and m.content for m in earlier)
+    assert any("Computer (easy) played" in m.content and "Alice played" in m.content for m in earlier)
+    # The computer's turns show Discord's typing indicator instead of a "thinking…" board.
+    assert len(fake.typing_in(thread)) >= len(computer_turns)
+    assert not any("thinking" in m.text for m in posted)
+    # One ping: Alice's first turn in the new thread; her later turns follow her own play.
+    assert [m for m in posted if "<@" in as_posted(m)["content"]] == posted[:1]
     winner_name = "Alice" if final.winner_seat == 0 else "Computer"
-    assert f"{winner_name}" in world.board(general).text
-    assert "wins" in world.board(general).text
+    assert f"{winner_name}" in last.text
+    assert "wins" in last.text
     # Games against the computer are unrated.
     assert world.db.ratings("minigam") == {}
     assert world.warnings() == []

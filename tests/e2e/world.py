@@ -222,11 +222,16 @@ class World:
         return await self.settled(channel)
 
     def stored(self, channel: Channel) -> StoredMatch:
+        """The latest match played in ``channel`` or started from it (played in its thread)."""
         return self.db.match_in(channel.id)
 
+    def table(self, channel: Channel) -> Channel:
+        """Where the latest match of ``channel`` is played: its thread, or ``channel`` itself."""
+        return self.fake.channels[self.stored(channel).channel_id]
+
     def board(self, channel: Channel) -> Message:
-        """The newest board message in ``channel``."""
-        return self.fake.last_message(channel, is_board)
+        """The newest board message of the latest match of ``channel`` (in its thread)."""
+        return self.fake.last_message(self.table(channel), is_board)
 
     def board_for(self, match: StoredMatch) -> Message | None:
         """The board message drawn for ``match``'s current version (with its menu), if posted."""
@@ -244,10 +249,13 @@ class World:
                 match = self.stored(channel)
             except LookupError:
                 return None
-            if match.status != "active":
-                boards = [m for m in self.fake.channel_messages(channel) if is_board(m)]
-                final = boards and board_version(boards[-1]) is None
-                return match if final else None
+            if match.status != "active":  # its last board posted and recorded, the boards before it retired
+                messages = self.fake.channel_messages(match.channel_id)
+                boards = [m for m in messages if is_board(m)]
+                last = boards[-1] if boards else None
+                final = last is not None and board_version(last) is None and last.id == match.board_message_id
+                live = [m for m in messages if (board_version(m) or (0,))[0] == match.match_id]
+                return match if final and not live else None
             game = match.game
             seat = match.seats[game.actor] if game.actor is not None else {}
             if game.actor is None or seat.get("level") or seat.get("replaced_level"):
@@ -275,8 +283,9 @@ class World:
     async def play_by_command(self, channel: Channel, text: str | None = None) -> Interaction:
         """The player to move types their play (default: :func:`choose_play`) with ``/minigam move``."""
         match = await self.settled(channel)
+        table = self.fake.channels[match.channel_id]  # typed in the match's thread
         interaction = await self.slash(
-            self.actor(match), "move", channel=channel, play=text or self.pick(match)
+            self.actor(match), "move", channel=table, play=text or self.pick(match)
         )
         await self.fake.wait_for(
             lambda: self.stored(channel).version > match.version, what="the play to be stored"
