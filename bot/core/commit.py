@@ -146,7 +146,9 @@ async def commit(
         log.info("match %s finished: seat %s won, score %s", rec.match_id, winner_seat, match.score)
     if finished_game is None:
         return turn_result(live, lines)
-    final = board_notice(live, finished_game, [*lines, *end_lines, *rating_lines], final=True)
+    final = board_notice(
+        live, finished_game, [*lines, *end_lines, *rating_lines], final=True, game_id=rec.current_game_id
+    )
     result = Result([final])
     if next_game is not None:
         result.extend(turn_result(live, [texts.game_header(match.games_played + 1), *next_lines]))
