@@ -25,7 +25,8 @@ Write each move as from/to: `bar` for the bar, `off` to bear off, `*` marks a hi
 numbered 1–6 as on the picture; in backgammon each player counts from their own home board (1–6).
 
 **More**
-`/minigam board` shows the board again · `/minigam hint` suggests plays (unrated games) · \
+`/minigam board` shows the board again · `/minigam hint` suggests plays and cube actions (unrated \
+games) · `/minigam analyse [game]` analyses a finished game (also the Analyse button on its last board) · \
 `/minigam resign` gives up the game (in Multi-Gam: the last free place) · `/minigam leave` hands \
 your Multi-Gam seat to the computer (its place counts for you) · `/minigam rules [variant]` · \
 `/minigam leaderboard [variant]` · \
