@@ -24,13 +24,12 @@ import discord
 from discord import app_commands
 
 from bot.analysis_pictures import CHART_FILE, DrawnPicture, draw_analysis, worst_filename
-from bot.core import Core, Result, Runner
+from bot.app.lobby import App  # what a command or a button needs of the bot
 from bot.core.notices import AnalysisReport
 from bot.texts import analysis as words
 from images.chart import SERIES_COLOURS
 
 if TYPE_CHECKING:
-    from bot.app.publisher import Responder
     from bot.boards import Painter
 
 log = logging.getLogger(__name__)
@@ -44,22 +43,14 @@ TITLE_LIMIT = 256
 NEUTRAL = discord.Colour.dark_grey()
 
 
-class App(Protocol):
-    """What the analysis needs of the bot."""
+class Answering(Protocol):
+    """The answer to one interaction being given (:class:`bot.app.publisher.Responder`)."""
+
+    interaction: discord.Interaction
+    answered: bool
 
     @property
-    def core(self) -> Core: ...
-
-    @property
-    def runner(self) -> Runner: ...
-
-    async def deliver(
-        self, result: Result, interaction: discord.Interaction | None = None, *, ack: str | None = None
-    ) -> None: ...
-
-    async def report_error(
-        self, interaction: discord.Interaction, error: BaseException, context: str
-    ) -> None: ...
+    def thinking(self) -> bool: ...
 
 
 def analyse_custom_id(game_id: int) -> str:
@@ -196,7 +187,7 @@ def pages(all_cards: Sequence[Card]) -> list[list[Card]]:
     return out
 
 
-async def publish(report: AnalysisReport, responder: Responder | None, painter: Painter) -> None:
+async def publish(report: AnalysisReport, responder: Answering | None, painter: Painter) -> None:
     """Draw the analysis's pictures (in the drawing workers) and answer whoever asked."""
     if responder is None:
         return  # nobody asked: nothing to answer
