@@ -24,6 +24,7 @@ __all__ = [  # noqa: PLE0604
     "player_stats",
     "possessive",
     "rules_text",
+    "sentence",
     "theirs",
     "verb",
     "when",
