@@ -18,7 +18,8 @@ NO_HINT_NOW = "There's no hint for this: hints are for your roll, and for the cu
 
 def measure(hint: Hint) -> tuple[float, str]:
     """The number plays are ranked by, and how to write a difference of it: the equity where there is one
-    (backgammon), else the expected placing points (multigam), else the chance to win."""
+    (backgammon), else the expected placing points (multigam), else the chance to win (a solved game's
+    exact ``loss``, when the hint has one, is used as it is)."""
     if hint.equity is not None:
         return hint.equity, "{:.3f}"
     if hint.expected_points is not None:
@@ -27,7 +28,8 @@ def measure(hint: Hint) -> tuple[float, str]:
 
 
 def plays(game: Game, found: Sequence[Hint]) -> str:
-    """The best plays for the roll, best first; every other play says how much it loses against the best."""
+    """The best plays for the roll, best first, each with what it gives up against the best: exactly in a
+    solved game (its chances then to a tenth of a percent), else by the evaluation's own numbers."""
     if not found:
         return NO_HINT
     lines = [f"Best plays for your {game.dice}:"]
@@ -42,8 +44,10 @@ def plays(game: Game, found: Sequence[Hint]) -> str:
         if h.expected_points is not None:  # multigam
             goal, extra = "to finish first", f", {h.expected_points:.2f} expected points{extra}"
         value, written = measure(h)
-        behind = "" if i == 1 else f" · loses {written.format(max(0.0, best - value))}"
-        lines.append(f"{i}. `{h.notation}` — {h.win:.0%} {goal}{extra}{behind}")
+        loss = h.loss if h.loss is not None else max(0.0, best - value)
+        extra += ", the best play" if i == 1 or loss == 0 else f", {written.format(loss)} less than the best"
+        chance = f"{h.win:.1%}" if h.loss is not None else f"{h.win:.0%}"
+        lines.append(f"{i}. `{h.notation}` — {chance} {goal}{extra}")
     return "\n".join(lines)
 
 

@@ -108,7 +108,8 @@ async def test_the_report_names_the_game_its_players_and_their_numbers(make_core
     assert report.outcome.startswith("Alice vs Bob · ")
     assert len(report.analysis.players) == 2
     assert report.events == tuple(await core.store.game_events(game_id))
-    assert "Approximate: from the hard computer level's evaluation" in report.text
+    assert not report.analysis.approximate  # the solved game's tables ship with the engine
+    assert "Exact numbers from the solved game, in winning chances." in report.text
     for summary in report.analysis.players:
         name = report.names[summary.player]
         line = next(line for line in report.text.splitlines() if line.startswith(f"{name}: "))

@@ -56,11 +56,11 @@ async def test_a_roll_hint_lists_the_best_plays_and_what_the_others_lose(make_co
     lines = (await _hint(core, ALICE)).splitlines()
 
     assert lines[0] == "Best plays for your 2-1:"
-    assert "loses" not in lines[1]
-    best = float(re.search(r"— (\d+)% to win", lines[1])[1])
-    second = re.search(r"— (\d+)% to win · loses (\d+\.\d)%$", lines[2])
+    assert lines[1].endswith(", the best play")
+    best = float(re.search(r"— (\d+\.\d)% to win", lines[1])[1])
+    second = re.search(r"— (\d+\.\d)% to win, (\d+\.\d)% less than the best$", lines[2])
     assert second is not None
-    assert float(second[1]) <= best
+    assert float(second[1]) == pytest.approx(best - float(second[2]), abs=0.15)
 
 
 async def test_backgammon_plays_lose_equity_against_the_best(make_core) -> None:
@@ -71,7 +71,9 @@ async def test_backgammon_plays_lose_equity_against_the_best(make_core) -> None:
     assert lines[0] == "Best plays for your 6-5:"
     assert lines[1].startswith("1. `24/13` — ")  # the opening 6-5 runs a back checker
     equities = [float(m[1]) for line in lines[1:] if (m := re.search(r"equity ([+-]\d\.\d{3})", line))]
-    losses = [float(m[1]) for line in lines[2:] if (m := re.search(r"· loses (\d\.\d{3})$", line))]
+    losses = [
+        float(m[1]) for line in lines[2:] if (m := re.search(r", (\d\.\d{3}) less than the best$", line))
+    ]
     assert len(losses) == len(lines) - 2 == 2
     assert losses == pytest.approx([equities[0] - e for e in equities[1:]], abs=0.0015)
 
