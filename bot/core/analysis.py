@@ -11,14 +11,16 @@ are played in its channels, in public.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from dataclasses import dataclass
 
 from bot import texts
 from bot.analysing import Analyst
+from bot.core.actions import Control, Prompt
 from bot.core.context import Context
 from bot.core.errors import ServiceError
-from bot.core.notices import AnalysisReport, Result
+from bot.core.notices import AnalysisReport, Board, Result
 from bot.models import GameRecord, MatchRecord, MatchStatus
 from bot.store import DamagedRecord
 from bot.store.protocol_analysis import StoredAnalysis
@@ -183,6 +185,14 @@ class Analyses:
         )
 
 
+def offer_analysis(board: Board, game_id: int | None) -> Board:
+    """A game's last board, offering that game's analysis first among its controls."""
+    if game_id is None:
+        return board
+    analyse = Control(Prompt.ANALYSE, argument=str(game_id))
+    return dataclasses.replace(board, controls=(analyse, *board.controls))
+
+
 def _fits(word: str, game_id: int, label: str) -> bool:
     """A number typed is the start of a game's number; a word, part of its label (a name, the game)."""
     return str(game_id).startswith(word) if word.isdecimal() else word in label.lower()
@@ -192,4 +202,4 @@ def _choice_label(g: GameRecord) -> str:
     return words.game_choice(g.game_id, g.variant, [s.name for s in g.seats], g.finished_at)
 
 
-__all__ = ["Analyses", "FinishedGame"]
+__all__ = ["Analyses", "FinishedGame", "offer_analysis"]

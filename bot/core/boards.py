@@ -61,11 +61,8 @@ def controls_for(game: Game) -> tuple[Control, ...]:
     return ()
 
 
-def board_notice(
-    live: LiveMatch, game: Game, lines: list[str], *, final: bool = False, game_id: int | None = None
-) -> Board:
-    """The public board of ``game`` after ``lines``; on a game's last board (``final``) only its analysis
-    (``game_id``: the game's)."""
+def board_notice(live: LiveMatch, game: Game, lines: list[str], *, final: bool = False) -> Board:
+    """The public board of ``game`` after ``lines``; on the last board of a match, no controls."""
     seat = None if final else actor_seat(live, game)
     text_lines = list(lines)
     controls: tuple[Control, ...] = ()
@@ -77,8 +74,6 @@ def board_notice(
             mention = seat.user_id
     if not final:
         controls = (*controls, Control(Prompt.RESIGN))
-    elif game_id is not None:
-        controls = (Control(Prompt.ANALYSE, argument=str(game_id)),)
     rec = live.record
     return Board(
         rec.channel_id,
