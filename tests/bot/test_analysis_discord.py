@@ -59,10 +59,13 @@ def _report(variant: str, names: tuple[str, ...], seed: int) -> tuple[AnalysisRe
 
 
 @pytest.mark.parametrize(
-    ("variant", "names"),
-    [("minigam", ("Alice", "Bob")), ("multigam", ("Alice", "Bob", "Carol", "Dan"))],
+    ("variant", "names", "numbers"),
+    [
+        ("minigam", ("Alice", "Bob"), "Exact numbers from the solved game, in winning chances."),
+        ("multigam", ("Alice", "Bob", "Carol", "Dan"), "Approximate: from the placing model, in expected"),
+    ],
 )
-def test_an_answer_keeps_within_discords_limits(variant: str, names: tuple[str, ...]) -> None:
+def test_an_answer_keeps_within_discords_limits(variant: str, names: tuple[str, ...], numbers: str) -> None:
     report, pictures = _report(variant, names, seed=4)
     worst = sum(len(p.worst) for p in report.analysis.players)
 
@@ -79,6 +82,7 @@ def test_an_answer_keeps_within_discords_limits(variant: str, names: tuple[str, 
         for card in page:
             assert card.embed.image.url == f"attachment://{card.picture.filename}"
     overview = laid_out[0][0].embed
+    assert numbers in overview.description
     assert [f.name for f in overview.fields] == list(names)
     assert all(re.search(r"Luck of the dice: [+-]", f.value) for f in overview.fields)
 
