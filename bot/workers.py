@@ -54,6 +54,7 @@ class Workers:
         self.initializer = initializer
         self.name = name
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
 
     @property
     def in_processes(self) -> bool:
@@ -77,6 +78,7 @@ class Workers:
         """Stop the workers now: a warm-up or a job still in progress is of no use any more (waiting for
         them would keep a closed bot's processes busy for seconds)."""
         pool, self._pool = self._pool, None
+        self._closed = True
         if pool is not None:
             processes = list((pool._processes or {}).values())  # Python 3.14 has pool.terminate_workers()
             pool.shutdown(wait=False, cancel_futures=True)
@@ -91,6 +93,8 @@ class Workers:
             try:
                 return await loop.run_in_executor(pool, work, *args)
             except BrokenProcessPool:
+                if self._closed:  # stopped on purpose: the bot is closing, no thread takes the work over
+                    raise
                 if self._pool is pool:  # the first to notice says so, once
                     log.error("the %s processes stopped; %s in threads from now on", self.name, self.name)
                     self._pool = None

@@ -1,4 +1,4 @@
-"""Game flow as data: opening rolls, turns, passes, the cube, resignations, outcomes.
+"""Game flow as data: opening rolls, turns, passes, outcomes (offers: :mod:`engine.game_offers`).
 
 :class:`Game` is immutable: every action returns a new game or raises :class:`GameStateError`, so a
 caller can check, store and only then publish. It serialises to JSON with a format version, and
@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 
 from engine.dice import DiceSource, roll
-from engine.errors import GameDataError, GameStateError, quoted
+from engine.errors import GameStateError, quoted
 from engine.events import Event, EventKind
-from engine.game_json import FORMAT_VERSION, game_fields
+from engine.game_check import check_state, game_json
+from engine.game_json import game_fields
+from engine.game_offers import Offers
 from engine.notation import format_moves
 from engine.picker import next_moves
 from engine.position import OFF, Dice, Move, Play, Position
@@ -26,7 +28,6 @@ from engine.scoring import (
     Outcome,
     Termination,
     WinKind,
-    kind_of_level,
     loss_kind,
     placings_outcome,
 )
@@ -69,7 +70,7 @@ def opening_roll(variant: Variant, source: DiceSource) -> tuple[int, Dice, tuple
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
+class Game(Offers):
     """One game in progress or over."""
 
     position: Position
@@ -148,33 +149,6 @@ class Game:
         """Rolled, and no die can be played."""
         plays = self.legal_plays()
         return len(plays) == 1 and not plays[0].moves
-
-    def cube_limit(self) -> int:
-        """How high the cube may go: what the leader needs in a match, else :data:`MAX_CUBE`."""
-        if self.match.target <= 0:
-            return MAX_CUBE
-        return min(MAX_CUBE, *(self.match.needs(p) for p in range(2)))
-
-    def may_double(self, player: int | None = None) -> bool:
-        """May ``player`` (default: the player to move) double now, before rolling?"""
-        p = self.turn if player is None else player
-        return (
-            self.variant.cube
-            and self.outcome is None
-            and p == self.turn
-            and self.dice is None
-            and not self.double_offered
-            and self.resign_offer is None
-            and not self.match.crawford
-            and self.cube_owner in (None, p)
-            and self.cube * 2 <= self.cube_limit()
-        )
-
-    def points_for(self, kind: WinKind) -> int:
-        """What a two-player game won now as ``kind`` would score: ``kind.multiplier`` × the cube, or a
-        single game under the Jacoby rule while the cube is centred (what a resignation offer gives)."""
-        won = Outcome.scored(Termination.RESIGNED, 0, kind, self.cube, self.match, cubed=self.variant.cube)
-        return won.points
 
     def resignation_value(self, player: int) -> WinKind:
         """The most a resignation by ``player`` can still cost now, per RULES.md; the points are
@@ -278,107 +252,6 @@ class Game:
         leavers = [e.player for e in self.events if e.kind in _LEAVING]
         return (*self.finished, *active, *reversed(leavers))
 
-    def double(self, player: int | None = None) -> Game:
-        self._check_actor(player, "double")
-        if not self.may_double(self.turn):
-            raise GameStateError(self._why_no_double())
-        event = Event(EventKind.DOUBLE, self.turn, value=self.cube * 2)
-        return replace(self, double_offered=True, events=(*self.events, event))
-
-    def _why_no_double(self) -> str:
-        if not self.variant.cube:
-            return f"{self.variant.title} is played without the doubling cube"
-        if self.dice is not None:
-            return "you can only double before you roll"
-        if self.double_offered:
-            return "a double is already waiting for an answer"
-        if self.resign_offer is not None:
-            return "answer the resignation first"
-        if self.match.crawford:
-            return "no doubling in the Crawford game"
-        if self.cube_owner not in (None, self.turn):
-            return "your opponent owns the cube"
-        if self.match.target <= 0:
-            return f"the cube never goes past {MAX_CUBE}"
-        return f"the cube cannot go past {self.cube_limit()}, what the leader needs"
-
-    def take(self, player: int | None = None) -> Game:
-        self._check_actor(player, "take")
-        if self.resign_offer is not None or not self.double_offered:
-            raise GameStateError("there is no double to take")
-        taker = self._opponent(self.turn)
-        return replace(
-            self,
-            double_offered=False,
-            cube=self.cube * 2,
-            cube_owner=taker,
-            events=(*self.events, Event(EventKind.TAKE, taker, value=self.cube * 2)),
-        )
-
-    def drop(self, player: int | None = None) -> Game:
-        self._check_actor(player, "drop")
-        if self.resign_offer is not None or not self.double_offered:
-            raise GameStateError("there is no double to drop")
-        dropper = self._opponent(self.turn)
-        outcome = Outcome(Termination.DROPPED, self.turn, WinKind.SINGLE, self.cube)
-        return replace(
-            self, double_offered=False, outcome=outcome, events=(*self.events, Event(EventKind.DROP, dropper))
-        )
-
-    def resign(self, player: int, level: int | None = None) -> Game:
-        """``player`` resigns.
-
-        In backgammon it is an offer of a single (1), gammon (2) or backgammon (3), at most what the
-        game can still cost (:meth:`resignation_value`; ``None``: that), which the opponent accepts
-        or rejects. Elsewhere the game is lost at once at :meth:`resignation_value` (``level``, if
-        given, must be its multiplier); in multigam the player takes the lowest place still open.
-        """
-        self._check_leaver(player)
-        worth = self.resignation_value(player)
-        if level is None:
-            level = worth.multiplier
-        if self.variant.scoring == "backgammon":
-            if not _is_int(level) or level not in (1, 2, 3):
-                raise GameStateError(
-                    f"resign a single (1), a gammon (2) or a backgammon (3), not {quoted(level)}"
-                )
-            if level > worth.multiplier:
-                raise GameStateError(
-                    f"the game cannot cost more than {_A_KIND[worth]} now: resign for at most that"
-                )
-            if self.resign_offer is not None:
-                raise GameStateError("a resignation is already waiting for an answer")
-            event = Event(EventKind.RESIGN, player, value=level)
-            return replace(self, resign_offer=(player, level), events=(*self.events, event))
-        if level != worth.multiplier:
-            points = worth.multiplier * self.cube
-            raise GameStateError(
-                f"a resignation in {self.variant.title} costs {points} point{'s' if points != 1 else ''} now"
-            )
-        event = Event(EventKind.RESIGN, player, value=level)
-        if self.variant.is_multiplayer:
-            return self._drop_out(player, event)
-        outcome = Outcome(Termination.RESIGNED, 1 - player, worth, worth.multiplier * self.cube)
-        return replace(self, outcome=outcome, events=(*self.events, event))
-
-    def accept_resignation(self, player: int | None = None) -> Game:
-        self._check_actor(player, "accept")
-        if self.resign_offer is None:
-            raise GameStateError("nobody has offered to resign")
-        loser, level = self.resign_offer
-        outcome = self._scored(Termination.RESIGNED, 1 - loser, kind_of_level(level))
-        event = Event(EventKind.ACCEPT, 1 - loser)
-        return replace(
-            self, resign_offer=None, double_offered=False, outcome=outcome, events=(*self.events, event)
-        )
-
-    def reject_resignation(self, player: int | None = None) -> Game:
-        self._check_actor(player, "reject")
-        if self.resign_offer is None:
-            raise GameStateError("nobody has offered to resign")
-        loser = self.resign_offer[0]
-        return replace(self, resign_offer=None, events=(*self.events, Event(EventKind.REJECT, 1 - loser)))
-
     def forfeit(self, player: int) -> Game:
         """``player`` loses by forfeit (timeout, cancel): a single game times the cube (in multigam,
         the lowest place still open). Any offer waiting for an answer lapses."""
@@ -410,101 +283,18 @@ class Game:
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict:
-        return {
-            "format": FORMAT_VERSION,
-            "variant": self.variant.name,
-            "position": self.position.to_json(),
-            "dice": list(self.dice) if self.dice else None,
-            "cube": self.cube,
-            "cube_owner": self.cube_owner,
-            "double_offered": self.double_offered,
-            "resign_offer": list(self.resign_offer) if self.resign_offer else None,
-            "finished": list(self.finished),
-            "outcome": self.outcome.to_json() if self.outcome else None,
-            "match": self.match.to_json(),
-            "events": [e.to_json() for e in self.events],
-            "last_play": (
-                [[m.src, m.dst, m.hit] for m in self.last_play.moves] if self.last_play is not None else None
-            ),
-            "last_player": self.last_player,
-        }
+        return game_json(self)
 
     @classmethod
     def from_json(cls, data: object) -> Game:
         """Read :meth:`to_json`'s output; anything else, or a state no game can reach, raises
         :class:`GameDataError` (and only that)."""
         game = cls(**game_fields(data))
-        game._check_state()
+        check_state(game)
         return game
-
-    def _check_state(self) -> None:
-        """Raise :class:`GameDataError` unless the fields fit together as a game can have them."""
-        v = self.variant
-        pos = self.position
-        if not v.cube and (self.cube != 1 or self.cube_owner is not None or self.double_offered):
-            raise GameDataError(f"{v.name} has no doubling cube")
-        if (self.cube == 1) != (self.cube_owner is None):
-            raise GameDataError("the cube is centred at 1 and owned once doubled")
-        if self.cube > self.cube_limit():
-            raise GameDataError(f"the cube is at {self.cube}, past the {self.cube_limit()} it may reach")
-        done = [p for p in range(v.players) if pos.off[p] == v.checkers]
-        if sorted(self.finished) != done:
-            raise GameDataError(
-                f"the finished players {list(self.finished)} are not those with every checker off"
-            )
-        if self.outcome is None:
-            self._check_live()
-        else:
-            self._check_over(self.outcome)
-
-    def _check_live(self) -> None:
-        v = self.variant
-        if self.turn not in self.active_players():
-            raise GameDataError(f"player {self.turn} is on turn but has left the game")
-        if len(self.active_players()) < 2 or (not v.is_multiplayer and self.finished):
-            raise GameDataError("a game with a player who has borne everything off must have an outcome")
-        if self.double_offered and (
-            self.dice is not None
-            or self.match.crawford
-            or self.cube_owner not in (None, self.turn)
-            or self.cube * 2 > self.cube_limit()
-        ):
-            raise GameDataError("a double is offered where the player to move may not double")
-        if self.resign_offer is not None:
-            player, level = self.resign_offer
-            if v.scoring != "backgammon":
-                raise GameDataError(f"a resignation in {v.name} is not an offer")
-            if level > self.resignation_value(player).multiplier:
-                raise GameDataError("a resignation is offered for more than the game can cost")
-
-    def _check_over(self, outcome: Outcome) -> None:
-        v = self.variant
-        if self.double_offered or self.resign_offer is not None:
-            raise GameDataError("an offer waits for an answer in a game that is over")
-        if v.is_multiplayer:
-            if outcome.placings[: len(self.finished)] != self.finished:
-                raise GameDataError("the placings do not start with the players who finished")
-            return
-        due = outcome.kind.multiplier * self.cube
-        if outcome.termination in (Termination.BORNE_OFF, Termination.RESIGNED):
-            due = self._scored(outcome.termination, outcome.winner, outcome.kind).points
-            if outcome.jacoby != (due != outcome.kind.multiplier * self.cube):
-                raise GameDataError("an outcome is scored by the Jacoby rule exactly when the rule applies")
-        if outcome.points != due:
-            raise GameDataError(
-                f"a {outcome.kind.value} with the cube at {self.cube} is not {outcome.points}"
-            )
-        if (outcome.termination is Termination.BORNE_OFF) != bool(self.finished):
-            raise GameDataError("a game is won by bearing off exactly when a player has borne off everything")
-        if self.finished and (
-            self.finished != (outcome.winner,)
-            or outcome.kind is not loss_kind(self.position, 1 - outcome.winner)
-        ):
-            raise GameDataError("the outcome does not match the final position")
 
 
 _LEAVING = (EventKind.RESIGN, EventKind.FORFEIT)
-_A_KIND = {WinKind.SINGLE: "a single game", WinKind.GAMMON: "a gammon", WinKind.BACKGAMMON: "a backgammon"}
 _GAME_FIELDS = tuple(f.name for f in fields(Game))
 _set_field = object.__setattr__
 

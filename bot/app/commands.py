@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot import texts
-from bot.app import admin, lobby
+from bot.app import admin, analysis, lobby
 from bot.app.venue import InteractionVenue
 from bot.core import Action, Core, Result, Runner
 from bot.core.boards import MAX_CHOICES
@@ -77,6 +77,8 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         super().__init__()
         self.app = app
         for command in lobby.commands(app):  # four-player games: /minigam multigam, /minigam leave
+            self.add_command(command)
+        for command in analysis.commands(app):  # /minigam analyse
             self.add_command(command)
         self.add_command(admin.settings_command(app))
 

@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import texts
+from bot.analysing import Analyst
 from bot.app.commands import MinigamGroup, player_ref
 from bot.app.lobby import LOBBY_ITEMS
 from bot.app.publisher import Publisher, Responder
@@ -75,6 +76,7 @@ class MinigamBot(commands.Bot):
         self.settings = settings
         self.painter = Painter(settings.render_workers)
         self.thinker = Thinker(settings.ai_workers)
+        self.analyst = Analyst(settings.analysis_workers)
         self.clock = clock or SystemClock()
         self.dice = dice or SecretDice()
         self.storage: Store | None = None
@@ -107,6 +109,7 @@ class MinigamBot(commands.Bot):
         self.storage = await open_store(self.settings.database_path)
         self.painter.start()
         self.thinker.start()
+        self.analyst.start()
         s = self.settings
         rules = HouseRules(
             challenge_timeout=s.challenge_timeout,
@@ -114,7 +117,14 @@ class MinigamBot(commands.Bot):
             think_limit=s.think_limit,
             lobby_timeout=s.lobby_timeout,
         )
-        self._core = Core(self.storage, clock=self.clock, dice=self.dice, rules=rules, thinker=self.thinker)
+        self._core = Core(
+            self.storage,
+            clock=self.clock,
+            dice=self.dice,
+            rules=rules,
+            thinker=self.thinker,
+            analyst=self.analyst,
+        )
         loaded = await self._core.load()
         log.info("database %s ready; %d unfinished match(es) loaded", s.database_path, loaded)
         self._publisher = Publisher(self, self._core, self.painter)
@@ -182,6 +192,7 @@ class MinigamBot(commands.Bot):
         await super().close()
         self.painter.close()
         self.thinker.close()
+        self.analyst.close()
         if self.storage is not None:
             store, self.storage = self.storage, None
             await store.close()
@@ -269,7 +280,7 @@ class MinigamBot(commands.Bot):
         elif isinstance(error, app_commands.NoPrivateMessage):
             message = "Minigam is played in server channels, not in direct messages."
         elif isinstance(original, ServiceError | EngineError):
-            message = str(original)
+            message = texts.sentence(str(original))
         elif isinstance(error, app_commands.TransformerError):
             message = f"That option isn't valid: {error.value!r}."
         elif isinstance(error, app_commands.CheckFailure):
@@ -285,7 +296,7 @@ class MinigamBot(commands.Bot):
     ) -> None:
         """A refusal goes back as it is; anything else is logged with its context and apologised for."""
         if isinstance(error, ServiceError | EngineError):
-            message = str(error)
+            message = texts.sentence(str(error))
         else:
             log.error(
                 "unexpected error in %s (user %s, channel %s)",

@@ -19,11 +19,13 @@ from collections.abc import AsyncIterator
 
 import discord
 
+from bot.app import analysis
 from bot.app.lobby import lobby_view
 from bot.app.standings import card_embed, chart_file, pages_view, standings_embed
 from bot.app.views import challenge_view, controls_view, disabled_copy, mention_prefix
 from bot.boards import Painter
 from bot.core import (
+    AnalysisReport,
     ArchiveThread,
     Board,
     ChallengeClosed,
@@ -162,6 +164,8 @@ class Publisher:
                 await self._publish_lobby(notice, responder)
             case ArchiveThread():
                 await self._archive(notice.channel_id)
+            case AnalysisReport():
+                await analysis.publish(notice, responder, self.painter)
 
     async def _publish_lobby(self, notice: LobbyBoard, responder: Responder | None) -> None:
         """Post a new lobby message, or edit the lobby's message to its new state (buttons while open)."""
@@ -227,6 +231,10 @@ class Publisher:
                 allowed_mentions=mentions(notice.mention),
                 **extra,
             )
+        if not notice.current:  # a game's last board, the match going on: it stays; the one before retires
+            if notice.replaces not in (None, message.id):
+                await self.retire(notice.channel_id, notice.replaces, notice.replaced_record)
+            return
         recorded, replaced = await self.core.matches.board_posted(
             notice.match_id, notice.version, message.id, notice.record
         )

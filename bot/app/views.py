@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import discord
 
 from bot import texts
+from bot.app.analysis import AnalyseButton, is_analyse_item
 from bot.core import Action, Control, Prompt
 from bot.core.actions import LEGACY_TOKENS, AfterMatch, parse_token
 from bot.core.boards import MAX_CHOICES
@@ -229,14 +230,15 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLE
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_TEMPLATE):
     """Rematch, under a finished match's last board; the core says who may use it."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, row: int | None = None) -> None:
         self.match_id = match_id
         super().__init__(
             discord.ui.Button(
                 label=texts.label(AfterMatch.REMATCH.value),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"mgr:{match_id}",
-            )
+            ),
+            row=row,
         )
 
     @classmethod
@@ -249,7 +251,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_
         await _handler(interaction).on_rematch(interaction, self.match_id)
 
 
-DYNAMIC_ITEMS = (MatchSelect, MatchButton, ChallengeButton, RematchButton)
+DYNAMIC_ITEMS = (MatchSelect, MatchButton, ChallengeButton, RematchButton, AnalyseButton)
 
 
 # ---------------------------------------------------------------------- views for notices
@@ -266,7 +268,9 @@ def controls_view(match_id: int, version: int, controls: Sequence[Control]) -> d
         )
     for control in controls:
         if isinstance(control.action, AfterMatch):
-            view.add_item(RematchButton(match_id))
+            view.add_item(RematchButton(match_id, row=len(menus)))
+        elif control.action is Prompt.ANALYSE:
+            view.add_item(AnalyseButton(int(control.argument), row=len(menus)))
         elif not control.options and not (isinstance(control.action, Action) and control.action.has_menu):
             view.add_item(MatchButton(match_id, version, control.action, control.argument, row=len(menus)))
     return view if view.children else None
@@ -280,11 +284,14 @@ def challenge_view(challenge_id: int) -> discord.ui.View:
 
 
 def disabled_copy(message: discord.Message) -> discord.ui.View | None:
-    """The components of ``message``, all disabled (the view is finished, so it is not stored)."""
+    """The components of ``message``, all disabled but Analyse (the view is finished, so it is not
+    stored: a click on Analyse reaches its registered dynamic item)."""
     if not message.components:
         return None
     view = discord.ui.View.from_message(message, timeout=None)
     for item in view.walk_children():
+        if is_analyse_item(getattr(item, "custom_id", None) or ""):
+            continue
         if hasattr(item, "disabled"):
             item.disabled = True  # type: ignore[attr-defined]
     view.stop()

@@ -9,7 +9,8 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot import texts
-from bot.core.boards import board_notice, next_board
+from bot.core.analysis import offer_analysis
+from bot.core.boards import board_notice, next_board, retire_board
 from bot.core.checks import check_channel_free
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -149,12 +150,17 @@ async def commit(
         log.info("match %s finished: seat %s won, score %s", rec.match_id, winner_seat, match.score)
     if finished_game is None:
         return turn_result(live, lines, acted)
-    if next_game is not None:  # the next game's first board says how the last one ended
-        header = texts.game_header(match.games_played + 1)
-        return turn_result(live, [*lines, *end_lines, header, *next_lines], acted)
+    # Each game's last board stays as it is (its picture, its Analyse button, and after the match's last
+    # game the Rematch button); the board before it becomes its record.
     final = board_notice(live, finished_game, [*live.pending, *lines, *end_lines, *rating_lines], final=True)
+    final = offer_analysis(final, rec.current_game_id)  # the game that just ended
     live.pending = ()
-    return Result([final])
+    if next_game is None:
+        return Result([final])
+    retire_board(live)  # in memory: the next game's first board replaces nothing (the final one retires it)
+    result = Result([dataclasses.replace(final, current=False)])
+    result.extend(turn_result(live, [texts.game_header(match.games_played + 1), *next_lines], acted))
+    return result
 
 
 async def start_match(

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot import texts
-from bot.core import boards, finding, multigam, posting
+from bot.core import boards, finding, hints, multigam, posting
 from bot.core.actions import Action, Control, Prompt
 from bot.core.checks import awaiting, check_open, check_turn, check_version, picked, seat_number
 from bot.core.commit import commit
@@ -158,15 +158,9 @@ class Matches:
         return Result([boards.final_reply(ended)])
 
     async def hint(self, channel_id: int, user: PlayerRef, *, guild_id: int | None = None) -> Result:
-        """The computer's best plays for the roll of ``user`` (unrated matches only)."""
+        """The computer's advice for ``user``'s decision now: plays, or the cube (unrated matches only)."""
         live = await finding.locate(self.ctx, channel_id, user.user_id, guild_id)
-        if live.record.rated:
-            raise ServiceError(texts.HINTS_UNRATED_ONLY)
-        check_turn(live, seat_number(live, user.user_id))
-        game = live.game
-        if game.awaiting != "play":
-            raise ServiceError(texts.NOTHING_TO_PLAY)
-        return Result([Reply(texts.hints(game, await self.ctx.thinker.hint(game, 3)))])
+        return await hints.hint(self.ctx, live, user)
 
     # ================================================================== acting
     async def act(

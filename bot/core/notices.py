@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from bot.core.actions import Control
 from bot.core.standings import PlayerStats, RatingChart, StandingsPage
-from engine import Game
+from engine import Event, Game, MatchContext
+from engine.analysis import GameAnalysis
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,9 @@ class Board:
     (``mention``: the only user it may ping, when the turn comes to them from someone else). Posted as a new
     message, or with ``edit`` the message of the match's board is edited into it (the same person acts
     again: a roll, then the play). ``record``: the one line it becomes once a newer board replaces it.
-    ``final``: a match's last board (it keeps its picture; its controls start something new);
+    ``final``: a game's last board (it keeps its picture; its controls start something new: the game's
+    analysis, a rematch after the match's last game); ``current``: whether it becomes the match's board
+    (recorded, retired once replaced: not a game's last board when the match goes on);
     ``replaces``: the match's board before it and ``replaced_record`` what that one becomes."""
 
     channel_id: int
@@ -47,6 +50,7 @@ class Board:
     record: str = ""
     edit: int | None = None
     replaced_record: str = ""
+    current: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +154,24 @@ class PlayerCard:
     chart: RatingChart | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class AnalysisReport:
+    """A finished game's analysis, for whoever asked (like a :class:`Reply`, only they see it): the
+    ``analysis``, the game's record its pictures are drawn from (``events`` and the ``match`` context),
+    the seats' ``names``, a ``heading`` and the ``outcome`` in words, and ``text``: all of it in plain
+    lines (for a console)."""
+
+    game_id: int
+    variant: str
+    names: tuple[str, ...]
+    events: tuple[Event, ...]
+    match: MatchContext
+    analysis: GameAnalysis
+    heading: str
+    outcome: str
+    text: str
+
+
 Notice = (
     Board
     | Message
@@ -162,6 +184,7 @@ Notice = (
     | Info
     | Standings
     | PlayerCard
+    | AnalysisReport
 )
 
 
@@ -187,6 +210,7 @@ class Result:
 
 
 __all__ = [
+    "AnalysisReport",
     "ArchiveThread",
     "Board",
     "ChallengeClosed",

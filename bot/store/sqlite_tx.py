@@ -10,13 +10,14 @@ import aiosqlite
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, PlayerRef, Seat
 from bot.ratings import Rating
 from bot.store.protocol import StaleWrite
+from bot.store.sqlite_analysis import AnalysisWritesMixin
 from bot.store.sqlite_multigam import MultigamWritesMixin
 from bot.store.sqlite_rows import count_rated_between, read_rating
 from bot.store.sqlite_tables import TableWritesMixin
 from engine import Event, Outcome
 
 
-class SqliteTransaction(MultigamWritesMixin, TableWritesMixin):
+class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin):
     """The writes, available inside :meth:`SqliteStore.transaction`."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:

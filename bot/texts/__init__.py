@@ -7,7 +7,7 @@ from bot.texts.help import WRITING_MOVES, all_rules_text, either, help_text, rul
 from bot.texts.play import *  # noqa: F403 (the sentences about matches, listed in play.__all__)
 from bot.texts.play import __all__ as _play
 from bot.texts.records import history, last_match, leaderboards, player_stats
-from bot.texts.words import YOU, addressed, duration, objective, possessive, theirs, verb, when
+from bot.texts.words import YOU, addressed, duration, objective, possessive, sentence, theirs, verb, when
 
 __all__ = [  # noqa: PLE0604
     "WRITING_MOVES",
@@ -24,6 +24,7 @@ __all__ = [  # noqa: PLE0604
     "player_stats",
     "possessive",
     "rules_text",
+    "sentence",
     "theirs",
     "verb",
     "when",

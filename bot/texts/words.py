@@ -43,3 +43,12 @@ def addressed(name: str, rest: str) -> str:
 
 
 __all__ = ["YOU", "addressed", "duration", "is_you", "objective", "possessive", "theirs", "verb", "when"]
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop (the engine's errors are phrases)."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?…" else text + "."

@@ -152,3 +152,11 @@ def test_the_board_says_you_double() -> None:
 
     first_line = images.render_text(doubled, ["Bob", "You"]).splitlines()[0]
     assert first_line.startswith("Backgammon | You double to 2: Bob to take or drop")
+
+
+def test_an_engine_phrase_becomes_a_sentence() -> None:
+    from bot import texts
+
+    assert texts.sentence("the dice have already been rolled") == "The dice have already been rolled."
+    assert texts.sentence("Done.") == "Done."
+    assert texts.sentence("") == ""

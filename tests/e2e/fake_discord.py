@@ -1305,6 +1305,7 @@ class FakeDiscord:
             message.content or message.embeds or message.attachments or message.loading
         ):
             problems.append("an empty message (no content, embed or file)")
+        problems += _attachment_problems(message)
         if problems:
             raise _BadRequest("; ".join(problems))
 
@@ -1695,6 +1696,21 @@ class FakeDiscord:
 
 class _BadRequest(Exception):
     pass
+
+
+def _attachment_problems(message: Message) -> list[str]:
+    """Discord's limits on a message's files: 10 at most, and an embed's ``attachment://`` picture must
+    name one of them."""
+    problems = []
+    if len(message.attachments) > 10:
+        problems.append("more than 10 attachments")
+    files = {a.filename for a in message.attachments}
+    for embed in message.embeds:
+        for key in ("image", "thumbnail"):
+            url = str((embed.get(key) or {}).get("url", ""))
+            if url.startswith("attachment://") and url.removeprefix("attachment://") not in files:
+                problems.append(f"embed {key} {url} names no attachment of the message")
+    return problems
 
 
 def _check_options(command: str, declared: dict[str, dict], given: dict[str, Any]) -> None:

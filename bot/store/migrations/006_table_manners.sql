@@ -22,7 +22,6 @@ ALTER TABLE challenges ADD COLUMN rematch_of INTEGER REFERENCES matches (match_i
 ALTER TABLE matches ADD COLUMN thread_open INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX matches_thread_open ON matches (channel_id) WHERE thread_open = 1;
 
--- The last match of a channel or thread, or started from a channel (/minigam board after the end,
--- /minigam export).
-CREATE INDEX matches_by_channel ON matches (channel_id, match_id);
+-- The last match started from a channel (played in its thread): /minigam board after the end, /minigam
+-- export. (The last match played in a channel or thread has matches_by_channel, from 005.)
 CREATE INDEX matches_by_home ON matches (home_channel_id, match_id);
