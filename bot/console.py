@@ -11,7 +11,9 @@ and history, or piped input) is :mod:`bot.console_session`'s.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TextIO
 
@@ -48,6 +50,7 @@ from bot.core import (
     Runner,
     ServiceError,
 )
+from bot.core.boards import actor_seat
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, known_variant
 from bot.core.lobbies import LobbyAction
 from bot.models import PlayerRef
@@ -64,11 +67,20 @@ class Console:
         self.core = core
         self.out = out
         self.output_dir = Path(output_dir)
-        self.runner = Runner(core, self.show, move_delay=delay)
+        self.runner = Runner(core, self.show, move_delay=delay, thinking=self.thinking)
         self.question: ResignQuestion | None = None
         self._pictures: dict[int, tuple[int, Picture | None]] = {}  # match -> last number, last picture
 
     # ------------------------------------------------------------------ output
+    @contextlib.asynccontextmanager
+    async def thinking(self, match_id: int) -> AsyncIterator[None]:
+        """A line while the computer thinks (its board comes after: the core posts none before)."""
+        live = self.core.ctx.table.get(match_id)
+        seat = actor_seat(live) if live is not None else None
+        if live is not None and seat is not None and seat.is_computer:
+            self.say(texts.waiting_line(seat.name, live.game, computer=True))
+        yield
+
     def say(self, text: str = "") -> None:
         self.out.write(_plain(text) + "\n")
         self.out.flush()

@@ -128,7 +128,7 @@ async def test_board_after_the_match_shows_its_final_board(session, tmp_path: Pa
 async def test_board_with_no_match_ever_says_how_to_start_one(session) -> None:
     text = await session().type("board")
 
-    assert "! There's no match in this channel. Start one with /minigam challenge or /minigam vs-bot." in text
+    assert "! You have no match in play here. Start one with /minigam challenge or /minigam vs-bot" in text
 
 
 async def test_resign_asks_and_yes_resigns(session) -> None:
@@ -228,9 +228,9 @@ async def test_settings_are_shown_and_changed_at_the_console(session) -> None:
     shown = await s.type("settings")
     changed = await s.type("settings jacoby=off")
 
-    assert "Jacoby rule in money play (gammons count single while the cube is centred): on" in shown
+    assert "Jacoby rule in money play (gammons count single while the cube is centred) (jacoby): on" in shown
     assert changed.startswith("Settings saved.")
-    assert changed.rstrip().endswith(": off")
+    assert "(jacoby): off" in changed
     assert (await s.core.settings.of(0)).jacoby is False
 
 

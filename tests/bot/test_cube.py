@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core import Action, Core, Prompt, Reply, ServiceError
+from bot.core.actions import AfterMatch
 from bot.models import COMPUTER_ID, PlayerRef
 from engine import Game
 from engine.mat_read import read_match
@@ -123,7 +124,7 @@ async def test_a_dropped_double_ends_the_game_at_the_cubes_value(make_core, stor
     (final,) = boards(last)
     assert "Bob drops." in final.text
     assert "Alice wins, 1 point (double declined)." in final.text
-    assert [c.action for c in final.controls] == [Prompt.ANALYSE]  # the game's analysis, nothing else
+    assert [c.action for c in final.controls] == [Prompt.ANALYSE, AfterMatch.REMATCH]
     assert [m.points for _, m in await storage.player_money(GUILD, ALICE.user_id)] == [1]
 
 
@@ -282,9 +283,12 @@ async def test_the_computer_doubles_through_the_same_actions(make_core) -> None:
     result = await core.matches.computer_turn(match_id)
 
     (board,) = boards(result)
-    assert board.text.startswith("Computer (hard) doubles to 2.")
+    assert board.text.splitlines()[:2] == [  # Alice's play and the computer's answer, on one board
+        "Alice played `24/23 24/22` with 2-1.",
+        "Computer (hard) doubles to 2.",
+    ]
     assert actions(board) == ["take", "drop", "resign"]
-    assert board.mention == ALICE.user_id
+    assert board.mention is None  # the computer answers Alice's own play: she is there, no ping
     assert core.matches.get(match_id).record.seats[1].user_id == COMPUTER_ID
 
 

@@ -167,7 +167,8 @@ async def test_accepting_starts_the_match_with_the_challenger_as_player_one(make
 
     result = await start_challenge_match(core)
 
-    edit, board = result.notices
+    edit, board, opened = result.notices
+    assert opened.text == "The match is on, here: good luck!"  # no thread here: the core opens none
     assert isinstance(edit, ChallengeClosed)
     assert edit.text == "Bob accepted Alice's challenge to Minigam."
     assert isinstance(board, Board)

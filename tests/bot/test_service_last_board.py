@@ -97,7 +97,7 @@ async def test_a_channel_that_never_had_a_match_says_how_to_start_one(make_core)
     core = make_core(DICE)
     await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB)  # a challenge is not a match
 
-    with pytest.raises(ServiceError, match="There's no match in this channel"):
+    with pytest.raises(ServiceError, match=r"You have no match in play here\. Start one with"):
         await core.matches.last_board(CHANNEL, ALICE)
 
 

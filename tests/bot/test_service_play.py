@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.core import Action, Control, Core, Message, Prompt, Reply, RetireBoard, ServiceError
+from bot.core.actions import AfterMatch
 from bot.core.boards import play_controls
 from bot.models import COMPUTER_ID
 from bot.store.sqlite_tx import SqliteTransaction
@@ -118,11 +119,13 @@ async def test_moving_out_of_turn_is_refused(make_core) -> None:
         await play(core, BOB, "bar/5 bar/6")
 
 
-async def test_a_third_member_is_not_playing(make_core) -> None:
-    core, _ = await _started(make_core)
+async def test_a_third_member_only_watches(make_core) -> None:
+    core, match_id = await _started(make_core)
+    before = version_of(core, match_id)
 
-    with pytest.raises(ServiceError, match="You're not playing in this match"):
+    with pytest.raises(ServiceError, match="You're watching this match: only Alice and Bob play in it"):
         await play(core, CAROL, "bar/2 bar/1")
+    assert version_of(core, match_id) == before
 
 
 async def test_moving_where_there_is_no_match(make_core) -> None:
@@ -147,7 +150,7 @@ async def test_a_turn_without_a_legal_play_is_announced_and_passes(make_core) ->
         "Bob rolled 6-6 and can't move; the turn passes.",
         "Alice, your turn: you rolled **3-2**.",
     ]
-    assert board.mention == ALICE.user_id
+    assert board.mention is None  # the turn came back to Alice from her own play: no ping
     events = game_by_id(core, match_id).events
     assert [(e.kind, e.player, e.dice) for e in events[-3:]] == [
         ("roll", 1, (6, 6)),
@@ -240,7 +243,13 @@ async def test_autocomplete_offers_nothing_to_others_or_without_a_match(make_cor
 
     assert core.matches.suggestions(CHANNEL, BOB.user_id, "") == []
     assert core.matches.suggestions(CHANNEL, CAROL.user_id, "bar") == []
-    assert core.matches.suggestions(CHANNEL + 5, ALICE.user_id, "bar") == []
+    assert core.matches.suggestions(CHANNEL + 5, CAROL.user_id, "bar") == []
+
+
+async def test_autocomplete_elsewhere_offers_the_players_only_match(make_core) -> None:
+    core, _ = await _started(make_core)
+
+    assert set(core.matches.suggestions(CHANNEL + 5, ALICE.user_id, "")) == {"bar/2 bar/1", "bar/2/3"}
 
 
 # ------------------------------------------------------------------ board and hint
@@ -367,7 +376,8 @@ async def test_resigning_a_one_point_match_ends_it_and_rates_it(make_core, stora
         "Ratings: Alice 1500.0 → 1510.0, Bob 1500.0 → 1490.0.",
     ]
     (game,) = await storage.games(board.match_id)
-    assert board.controls == (Control(Prompt.ANALYSE, argument=str(game.game_id)),)  # only the analysis
+    analyse, rematch = Control(Prompt.ANALYSE, argument=str(game.game_id)), Control(AfterMatch.REMATCH)
+    assert board.controls == (analyse, rematch)  # the game's analysis, the match again
     assert match_id_in(core, CHANNEL) is None
     assert (await storage.rating(GUILD, "minigam", ALICE.user_id)).rating == pytest.approx(1510.0)
     assert (await storage.rating(GUILD, "minigam", BOB.user_id)).rating == pytest.approx(1490.0)
@@ -393,7 +403,7 @@ async def test_resigning_a_game_of_a_longer_match_starts_the_next_game(make_core
 async def test_only_players_can_resign(make_core) -> None:
     core, _ = await _started(make_core)
 
-    with pytest.raises(ServiceError, match="You're not playing in this match"):
+    with pytest.raises(ServiceError, match="You're watching this match"):
         await resign(core, CAROL)
 
 
@@ -412,9 +422,9 @@ async def test_cancel_ends_the_match_for_nobody(make_core, storage) -> None:
 
     result = await core.cancel(CHANNEL, MODERATOR)
 
-    assert [type(n) for n in result.notices] == [Message, RetireBoard, Reply]
-    assert result.notices[0].text == "Mod cancelled the match Alice vs Bob; it counts for nobody."
-    assert result.notices[1].message_id == 555
+    assert [type(n) for n in result.notices] == [RetireBoard, Message, Reply]
+    assert result.notices[0].message_id == 555  # the board becomes a line: nothing to click any more
+    assert result.notices[1].text == "Mod cancelled the match Alice vs Bob; it counts for nobody."
     assert match_id_in(core, CHANNEL) is None
     assert await storage.leaderboard(GUILD, "minigam") == []
     record = await storage.match(match_id)
@@ -432,16 +442,15 @@ async def test_vs_bot_seats_the_human_first_and_lets_the_computer_move(make_core
     match_id = match_id_in(core, CHANNEL)
     seats = core.matches.get(match_id).record.seats
     assert (seats[0].user_id, seats[1].user_id, seats[1].level) == (ALICE.user_id, COMPUTER_ID, "easy")
-    (board,) = boards(start)
-    assert board.text.endswith("Computer (easy) rolled 2-1 and is thinking…")
-    assert board.mention is None
+    assert boards(start) == []  # no "thinking" board: the app shows the typing indicator
     assert start.computer_matches == (match_id,)
-    assert "Unrated." in board.text
 
     moved = await core.matches.computer_turn(match_id)
 
-    (board,) = boards(moved)
+    (board,) = boards(moved)  # the first board says how the match started, and the computer's play
     assert board.text.splitlines() == [
+        "**Minigam**: Alice vs Computer (easy), one game. Unrated.",
+        "Opening roll: Alice 1, Computer (easy) 2. Computer (easy) starts.",
         "Computer (easy) played `bar/5 bar/6` with 2-1.",  # the test computer takes the first legal play
         "Alice, your turn: you rolled **3-1**.",
     ]
@@ -469,7 +478,7 @@ async def test_the_computers_turn_is_thought_by_the_services_thinker(make_core) 
     moved = await core.matches.computer_turn(match_id_in(core, CHANNEL))
 
     assert thinker.asked == [("minigam", "hard", "2-1")]
-    assert boards(moved)[0].text.splitlines()[0] == "Computer (hard) played `bar/5/4` with 2-1."
+    assert "Computer (hard) played `bar/5/4` with 2-1." in boards(moved)[0].text.splitlines()
 
 
 def test_a_thinker_and_a_computer_factory_together_are_refused(make_core) -> None:

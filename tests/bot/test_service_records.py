@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.core import Core, Info
+from bot.core import Core, Standings
 from bot.models import PlayerRef
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play, resign
 
@@ -34,7 +34,8 @@ async def test_the_leaderboard_ranks_by_rating_with_records_and_streaks(make_cor
     # Alice beats Bob: 1500 +/- 4 * 0.5 * 5 = 10. Then Alice (1510, K 4.99) beats Carol (1500, K 5):
     # P(Alice) = 1 / (10 ** (-10 / 2000) + 1) = 0.502878, so each moves 4 * 0.497122 = 1.988487 times K:
     # Alice + 9.9225 -> 1519.9, Carol - 9.9424 -> 1490.06, just above Bob's 1490.0.
-    assert isinstance(notice, Info)
+    assert isinstance(notice, Standings)
+    assert [r.name for r in notice.page.rows] == ["Alice", "Carol", "Bob"]  # the page the app shows
     lines = notice.text.splitlines()
     assert lines[0] == "**Minigam** leaderboard"
     rows = [line.split() for line in lines[3:6]]

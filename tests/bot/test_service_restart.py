@@ -217,7 +217,8 @@ async def test_a_board_that_was_never_posted_is_posted_at_start(db_path: Path, c
         assert again.mention == BOB.user_id
         assert again.replaces == 900
         assert "Bob, your turn: you rolled **2-1**." in again.text
-        assert await second.matches.board_posted(match_id, again.version, 901) == (True, 900)
+        retired = (900, again.replaced_record)  # the board it replaces, and the line that one becomes
+        assert await second.matches.board_posted(match_id, again.version, 901) == (True, retired)
         assert boards(second.matches.unposted_boards()) == []
     finally:
         await storage.close()
