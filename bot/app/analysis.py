@@ -67,7 +67,7 @@ async def answer(app: App, interaction: discord.Interaction, game_id: int | None
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with app.runner.busy():
             result = await app.core.analyses.report(
-                interaction.guild_id or 0, interaction.channel_id or 0, game_id
+                interaction.guild_id or 0, interaction.channel_id or 0, game_id, user_id=interaction.user.id
             )
             await app.deliver(result, interaction)
     except Exception as exc:  # every request gets an answer

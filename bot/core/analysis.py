@@ -60,18 +60,32 @@ class Analyses:
         self.analyst = analyst
         self._running: dict[int, asyncio.Task[GameAnalysis]] = {}  # game id -> the one computation
 
-    async def report(self, guild_id: int, channel_id: int, game_id: int | None = None) -> Result:
+    async def report(
+        self, guild_id: int, channel_id: int, game_id: int | None = None, *, user_id: int | None = None
+    ) -> Result:
         """The analysis of game ``game_id`` of the server (default: the game that finished last in
-        ``channel_id``), as a report for whoever asked. Refused, changing nothing, for a game of another
-        server or none, and for a game still in play."""
+        ``channel_id``, or in the last match started from it: ``user_id``'s, if they played one), as a
+        report for whoever asked. Refused, changing nothing, for a game of another server or none, and for
+        a game still in play."""
         if game_id is None:
-            game_id = await self.ctx.store.last_finished_game_id(channel_id)
+            game_id = await self._last_finished_here(channel_id, user_id)
             if game_id is None:
                 live = self.ctx.table.in_channel(channel_id)
                 raise ServiceError(words.GAME_STILL_PLAYED_HERE if live else words.NOTHING_ANALYSED_HERE)
         game = await self.finished_game(guild_id, game_id)
         analysis = await self.analysis(game)
         return Result([self._report(game, analysis)])
+
+    async def _last_finished_here(self, channel_id: int, user_id: int | None) -> int | None:
+        """The game a bare ``analyse`` typed in ``channel_id`` means: the last one finished in the last match
+        played there or started from there (in its thread), else the last one finished in the channel."""
+        store = self.ctx.store
+        match_id = await store.last_match_here(channel_id, user_id) if user_id is not None else None
+        if match_id is not None:
+            finished = [g for g in await store.games(match_id) if g.outcome is not None]
+            if finished:
+                return finished[-1].game_id
+        return await store.last_finished_game_id(channel_id)
 
     async def finished_game(self, guild_id: int, game_id: int) -> FinishedGame:
         """Game ``game_id`` of server ``guild_id``, if it is over; a refusal otherwise."""

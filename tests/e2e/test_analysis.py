@@ -17,7 +17,7 @@ pytestmark = pytest.mark.e2e
 def analyse_buttons(world: World) -> list[tuple[Message, dict]]:
     """Every board with an Analyse button, oldest first, with the button."""
     out = []
-    for m in world.fake.channel_messages(world.fake.general):
+    for m in world.fake.channel_messages(world.table(world.fake.general)):  # the match's thread
         for b in m.buttons():
             if b["custom_id"].startswith("mga:"):
                 out.append((m, b))
@@ -70,14 +70,14 @@ async def test_every_games_last_board_can_be_analysed_by_anyone(make_world) -> N
     assert len(games) >= 2
     first_board, first_button = boards[0]
     assert not first_button.get("disabled")  # retired when the next game began, but Analyse still works
-    before = len(fake.public_messages(fake.general))
+    before = len(fake.public_messages(world.table(fake.general)))
 
     clicked = await fake.click(fake.carol, first_board, first_button)  # Carol did not play
     embeds = check_analysis(await answer(world, clicked), games[0], {"Alice", "Computer (easy)"})
 
     again = await fake.click(fake.bob, first_board, first_button)
     assert [e for m in await answer(world, again) for e in m.embeds] == embeds  # stored: the same answer
-    assert len(fake.public_messages(fake.general)) == before  # nothing posted in the channel
+    assert len(fake.public_messages(world.table(fake.general))) == before  # nothing posted in the channel
     assert world.db.query("SELECT COUNT(*) AS n FROM analyses")[0]["n"] == 1
 
     last = await world.slash(fake.alice, "analyse")  # the last game finished here

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from tests.e2e.fake_discord import Interaction, Message, User
+from tests.e2e.quiet import as_posted
 from tests.e2e.world import BotProcess, World, is_board
 
 pytestmark = pytest.mark.e2e
@@ -84,12 +85,15 @@ async def test_two_people_and_two_computers_play_a_game_to_the_end(
     last = world.board(fake.general)
     assert "**Final places:** 1st" in last.text
     assert [b["label"] for b in last.buttons()] == ["Analyse", "Rematch"]
-    # each board mentions at most the player to move, and only a person
-    boards = [m for m in fake.channel_messages(world.table(fake.general)) if is_board(m)]
+    # each board, as posted, mentions at most the player to move, and only a person; all but the last are
+    # lines of the thread now, without their picture
+    posted = [as_posted(m) for m in fake.public_messages(world.table(fake.general))]
+    boards = [p for p in posted if p["attachments"]]
     assert len(boards) > 8
+    assert [m.id for m in fake.public_messages(world.table(fake.general)) if is_board(m)] == [last.id]
     people = {fake.alice.id, fake.bob.id}
     for board in boards:
-        mentioned = {int(u) for u in MENTION.findall(board.content)}
+        mentioned = {int(u) for u in MENTION.findall(str(board["content"]))}
         assert len(mentioned) <= 1
         assert mentioned <= people
     assert set(world.db.placing_ratings()) == people

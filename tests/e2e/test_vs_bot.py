@@ -49,7 +49,7 @@ async def test_a_game_against_the_computer_is_played_to_the_end_in_its_thread(wo
     # Only the last board keeps its picture and has a control (Rematch); the others read as plays.
     *earlier, last = posted
     assert is_board(last)
-    assert [b["label"] for b in last.buttons()] == ["Rematch"]
+    assert [b["label"] for b in last.buttons()] == ["Analyse", "Rematch"]
     assert all(not m.attachments and not m.components and m.content for m in earlier)
     assert any("Computer (easy) played" in m.content and "Alice played" in m.content for m in earlier)
     # The computer's turns show Discord's typing indicator instead of a "thinking…" board.

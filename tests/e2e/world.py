@@ -256,7 +256,9 @@ class World:
                 boards = [m for m in messages if is_board(m)]
                 last = boards[-1] if boards else None
                 final = last is not None and board_version(last) is None and last.id == match.board_message_id
-                live = [m for m in messages if (board_version(m) or (0,))[0] == match.match_id]
+                live = [  # public boards of the match that still have their controls
+                    m for m in messages if not m.ephemeral and (board_version(m) or (0,))[0] == match.match_id
+                ]
                 return match if final and not live else None
             game = match.game
             seat = match.seats[game.actor] if game.actor is not None else {}
