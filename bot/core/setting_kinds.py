@@ -45,13 +45,15 @@ BOOL = Kind(read_bool, show_bool)
 
 # ---------------------------------------------------------------------- durations
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
-_PART = re.compile(r"(\d+(?:\.\d+)?)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)")
+_PART = re.compile(  # the longer words first: "2 hours" is not "2 h" and "ours"
+    r"(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w)(?![a-z])"
+)
 
 
 def read_duration(text: str) -> float:
     """``90s``, ``30m``, ``1h30m``, ``2 days``, ``1w``; ``0`` for none at all."""
     key = text.strip().lower().replace(",", " ")
-    if key in ("0", "none", "now"):
+    if key in ("0", "none", "now", "at once"):
         return 0.0
     total, at = 0.0, 0
     for part in _PART.finditer(key):
@@ -77,8 +79,16 @@ def duration_kind(least: float, most: float) -> Kind:
 
 
 def show_duration(value: object) -> str:
-    seconds = float(value)  # type: ignore[arg-type]
-    return "at once" if seconds == 0 else duration(seconds)
+    """A duration in words, exactly (it is stored so, and reads back): ``1 hour 30 minutes``."""
+    total = round(float(value))  # type: ignore[arg-type]
+    if total == 0:
+        return "at once"
+    parts = []
+    for size, unit in ((3600, "hour"), (60, "minute"), (1, "second")):
+        if total >= size:
+            count, total = divmod(total, size)
+            parts.append(f"{count} {unit}{'' if count == 1 else 's'}")
+    return " ".join(parts)
 
 
 # ---------------------------------------------------------------------- variants and channels

@@ -1,0 +1,130 @@
+"""A server's settings (``/minigam settings``): anyone may look, members with Manage Server change them, a
+bad value is refused whole, and what is set is what matches get."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.core import ServiceError
+from bot.core.setting_kinds import read_duration, show_duration
+from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, MODERATOR, match_id_in, start_challenge_match
+
+
+def text_of(result) -> str:
+    (reply,) = result.notices
+    return reply.text
+
+
+async def test_anyone_may_see_the_settings_with_their_defaults(make_core) -> None:
+    core = make_core([])
+
+    shown = text_of(await core.settings.change(GUILD, ALICE, {}))
+
+    assert shown.splitlines() == [
+        "This server's settings:",
+        "• Jacoby rule in money play (gammons count single while the cube is centred) (`jacoby`): **on**",
+        "• Matches between people are rated (`rated`): **on**",
+        "• Games offered (`variants`): **all**",
+        "• Where matches may be started (`channels`): **anywhere**",
+        "• Time for a turn (then the player forfeits; in multigam the computer takes the seat)"
+        " (`turn_limit`): **24 hours**",
+        "• A game against the computer left idle this long is closed (`bot_idle`): **1 hour**",
+        "• A match's thread is archived this long after the match ends (`archive_after`): **1 hour**",
+    ]
+
+
+async def test_only_members_with_manage_server_change_them(make_core) -> None:
+    core = make_core([])
+
+    with pytest.raises(ServiceError, match="Only members with the Manage Server permission"):
+        await core.settings.change(GUILD, ALICE, {"rated": "off"})
+    assert (await core.settings.of(GUILD)).rated is True
+
+
+async def test_a_moderator_changes_several_at_once_and_default_puts_one_back(make_core) -> None:
+    core = make_core([])
+
+    saved = text_of(
+        await core.settings.change(
+            GUILD, MODERATOR, {"rated": "off", "turn_limit": "2h", "variants": "minigam, Backgammon"}
+        )
+    )
+    current = await core.settings.of(GUILD)
+
+    assert saved.startswith("Settings saved.")
+    assert (current.rated, current.turn_limit, current.variants) == (
+        False,
+        7200.0,
+        frozenset({"minigam", "backgammon"}),
+    )
+    assert "(`variants`): **minigam, backgammon**" in saved
+    await core.settings.change(GUILD, MODERATOR, {"turn_limit": "default"})
+    assert (await core.settings.of(GUILD)).turn_limit == 86400.0
+    assert (await core.settings.of(GUILD + 1)).rated is True  # another server keeps its own
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "says"),
+    [
+        ("turn_limit", "forever", "it takes a duration such as 30m, 2h, 1h30m or 3d (or default)"),
+        ("turn_limit", "1m", "it takes a duration from 5 minutes to 720 hours (or default)"),
+        ("bot_idle", "30d", "it takes a duration from 5 minutes to 168 hours (or default)"),
+        ("variants", "minigam chess", "it takes all, or some of minigam, minigam-full-entry"),
+        ("channels", "#general", "it takes anywhere, or channels (#name) separated by spaces (or default)"),
+        ("rated", "maybe", "it takes on or off (or default)"),
+    ],
+)
+async def test_a_bad_value_is_refused_whole_with_what_it_takes(make_core, key, value, says) -> None:
+    core = make_core([])
+
+    with pytest.raises(ServiceError) as refused:
+        await core.settings.change(GUILD, MODERATOR, {"jacoby": "off", key: value})
+
+    assert str(refused.value).startswith(f"The setting {key} can't be {value!r}: {says}")
+    assert str(refused.value).endswith("Nothing was changed.")
+    assert (await core.settings.of(GUILD)).jacoby is True  # the good value in the same change was not kept
+
+
+async def test_an_unknown_setting_is_named_with_the_ones_there_are(make_core) -> None:
+    core = make_core([])
+
+    with pytest.raises(ServiceError, match=r"There's no setting called 'colour'\. The settings are: jacoby,"):
+        await core.settings.change(GUILD, MODERATOR, {"colour": "red"})
+
+
+async def test_a_game_not_offered_is_refused_naming_those_that_are(make_core) -> None:
+    core = make_core([2, 1])
+    await core.settings.change(GUILD, MODERATOR, {"variants": "backgammon"})
+
+    offered = r"Minigam isn't offered in this server\. The games offered here: backgammon\."
+    with pytest.raises(ServiceError, match=offered):
+        await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB, "minigam")
+    with pytest.raises(ServiceError, match="Minigam isn't offered"):
+        await core.challenges.vs_bot(GUILD, CHANNEL, ALICE, "minigam")
+
+
+async def test_matches_start_only_in_the_channels_set_and_their_threads(make_core) -> None:
+    core = make_core([2, 1, 2, 1])
+    await core.settings.change(GUILD, MODERATOR, {"channels": f"<#{CHANNEL + 1}>"})
+
+    elsewhere = f"Matches aren't started in this channel .* start yours in <#{CHANNEL + 1}>"
+    with pytest.raises(ServiceError, match=elsewhere):
+        await core.challenges.vs_bot(GUILD, CHANNEL, ALICE)
+    await core.challenges.vs_bot(GUILD, CHANNEL + 1, ALICE)
+    assert match_id_in(core, CHANNEL + 1) is not None
+
+
+async def test_unrated_servers_play_unrated_matches(make_core, storage) -> None:
+    core = make_core([2, 1, 2, 1])
+    await core.settings.change(GUILD, MODERATOR, {"rated": "off"})
+
+    await start_challenge_match(core)
+
+    assert core.ctx.table.in_channel(CHANNEL).record.rated is False
+
+
+@given(st.integers(min_value=0, max_value=30 * 86400))
+def test_a_duration_reads_back_what_it_shows(seconds: int) -> None:
+    assert read_duration(show_duration(float(seconds))) == float(seconds)
