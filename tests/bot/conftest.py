@@ -76,6 +76,29 @@ def make_core(storage: Store, clock: FakeClock) -> Callable[..., Core]:
     return make
 
 
+class Threads:
+    """A venue like Discord's where the bot may open threads: each new match gets one, numbered from 901
+    (``allowed=False``: a channel where the bot may not, so matches are played in the channel)."""
+
+    def __init__(self, *, allowed: bool = True) -> None:
+        self.allowed = allowed
+        self.opened: dict[int, tuple[int, str, int | None, tuple[int, ...]]] = {}  # thread -> its start
+
+    def opens_threads(self, channel_id: int) -> bool:
+        return self.allowed and channel_id not in self.opened
+
+    def parent_of(self, channel_id: int) -> int | None:
+        found = self.opened.get(channel_id)
+        return found[0] if found else None
+
+    async def open_thread(
+        self, channel_id: int, title: str, *, anchor: int | None, people: tuple[int, ...]
+    ) -> int | None:
+        thread = 901 + len(self.opened)
+        self.opened[thread] = (channel_id, title, anchor, people)
+        return thread
+
+
 # ---------------------------------------------------------------------- acting as people do
 
 
