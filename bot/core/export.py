@@ -31,6 +31,8 @@ class Exports:
             try:
                 match_id = await finding.locate_any(self.ctx, channel_id, user_id, guild_id)
             except ServiceError:
+                if len(self.ctx.table.of_user(user_id, guild_id)) > 1:
+                    raise  # which of their matches they mean
                 match_id = None
         if match_id is None:
             raise ServiceError(texts.NOTHING_TO_EXPORT)

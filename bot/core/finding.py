@@ -60,6 +60,8 @@ async def locate_any(ctx: Context, channel_id: int, user_id: int, guild_id: int 
     try:
         return find(ctx, channel_id, user_id, guild_id).match_id
     except ServiceError:
+        if len(ctx.table.of_user(user_id, guild_id)) > 1:
+            raise  # which of their matches: the last one over here is not what they mean
         last = await ctx.store.last_match_here(channel_id, user_id)
         if last is None:
             raise

@@ -215,3 +215,16 @@ async def test_the_idle_limit_is_a_server_setting_and_spares_matches_between_peo
 
     assert core.ctx.table.get(1) is None
     assert core.ctx.table.get(2) is not None
+
+
+async def test_the_board_asks_which_match_too_rather_than_show_an_old_one(make_core) -> None:
+    core = make_core([2, 1, 2, 1, 2, 1, 2, 1])
+    venue = Threads()
+    await challenge_match(core, venue)
+    match_id, version = await core.matches.locate(901, BOB.user_id, guild_id=GUILD)
+    await core.matches.act(match_id, version, BOB, Action.RESIGN)  # over: the last match here
+    await vs_bot(core, ALICE, venue)
+    await challenge_match(core, venue)
+
+    with pytest.raises(ServiceError, match="You have 2 matches in play"):
+        await core.matches.last_board(CHANNEL, ALICE, guild_id=GUILD)

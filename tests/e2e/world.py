@@ -214,14 +214,22 @@ class World:
     ) -> StoredMatch:
         """A challenge accepted: the match is stored and its first board posted."""
         channel = channel or self.fake.general
+        before = self.newest_match_id()
         invite = await self.challenge(first, second, channel=channel, **options)
         await self.fake.click(second, invite, invite.button("accept"))
+        await self.fake.wait_for(lambda: self.newest_match_id() != before, what="the match to start")
         return await self.settled(channel)
 
     async def vs_bot(self, user: User, *, channel: Channel | None = None, **options: Any) -> StoredMatch:
         channel = channel or self.fake.general
+        before = self.newest_match_id()
         await self.slash(user, "vs-bot", channel=channel, **options)
+        await self.fake.wait_for(lambda: self.newest_match_id() != before, what="the match to start")
         return await self.settled(channel)
+
+    def newest_match_id(self) -> int | None:
+        rows = self.db.query("SELECT MAX(match_id) AS m FROM matches")
+        return rows[0]["m"] if rows else None
 
     def stored(self, channel: Channel) -> StoredMatch:
         """The latest match played in ``channel`` or started from it (played in its thread)."""
