@@ -42,6 +42,8 @@ def settings_command(app: App) -> app_commands.Command:
         turn_limit=f"Time for a turn before forfeiting: {DURATION}",
         bot_idle=f"A game against the computer left idle this long is closed: {DURATION}",
         archive_after=f"A match's thread is archived this long after it ends: {DURATION}",
+        challenge_expiry=f"A challenge not answered this long expires: {DURATION}",
+        lobby_expiry=f"A four-player lobby not started this long closes: {DURATION}",
     )
     async def settings(
         interaction: discord.Interaction,
@@ -52,6 +54,8 @@ def settings_command(app: App) -> app_commands.Command:
         turn_limit: app_commands.Range[str, 1, 40] | None = None,
         bot_idle: app_commands.Range[str, 1, 40] | None = None,
         archive_after: app_commands.Range[str, 1, 40] | None = None,
+        challenge_expiry: app_commands.Range[str, 1, 40] | None = None,
+        lobby_expiry: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         given = {
@@ -62,6 +66,8 @@ def settings_command(app: App) -> app_commands.Command:
             "turn_limit": turn_limit,
             "bot_idle": bot_idle,
             "archive_after": archive_after,
+            "challenge_expiry": challenge_expiry,
+            "lobby_expiry": lobby_expiry,
         }
         assert set(given) == set(SETTINGS)  # every setting has its option
         changes = {

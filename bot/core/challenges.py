@@ -71,11 +71,11 @@ class Challenges:
                     points=points,
                     rated=rated,
                     now=now,
-                    expires_at=now + self.ctx.rules.challenge_timeout,
+                    expires_at=now + rules.challenge_expiry,
                     rematch_of=rematch_of,
                 )
         text = texts.challenge_text(
-            challenger.name, opponent.name, v, points, rated, self.ctx.rules.challenge_timeout
+            challenger.name, opponent.name, v, points, rated, rules.challenge_expiry
         )
         if rematch_of is not None:
             text = words.rematch_offered(text)

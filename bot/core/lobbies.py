@@ -70,7 +70,7 @@ class Lobbies:
         if host.is_bot:
             raise ServiceError(words.LOBBY_NO_BOTS)
         where = None if rematch else channel_id
-        await Settings(self.ctx).check_start(guild_id, v, where, venue.parent_of(channel_id))
+        rules = await Settings(self.ctx).check_start(guild_id, v, where, venue.parent_of(channel_id))
         async with self.ctx.channel_locks.hold(channel_id):
             if not venue.opens_threads(channel_id):
                 check_channel_free(self.ctx, channel_id)
@@ -88,7 +88,7 @@ class Lobbies:
                     level=level,
                     host=host,
                     now=now,
-                    expires_at=now + self.ctx.rules.lobby_timeout,
+                    expires_at=now + rules.lobby_expiry,
                 )
             lobby = await self._read(lobby_id)
         log.info("lobby %s opened in channel %s by %s (%s)", lobby_id, channel_id, host.user_id, level)

@@ -29,10 +29,18 @@ class ServerSettings:
     turn_limit: float = 86400.0  # a person's time for a turn before they forfeit (multigam: lose the seat)
     bot_idle: float = 3600.0  # a game against the computer left this long by its person is closed
     archive_after: float = 3600.0  # a match's thread is archived this long after its last match ended
+    challenge_expiry: float = 600.0  # a challenge not answered by then expires
+    lobby_expiry: float = 900.0  # a four-player lobby not started by then closes
 
     @classmethod
     def defaults(cls, rules: HouseRules) -> ServerSettings:
-        return cls(turn_limit=rules.turn_timeout, bot_idle=rules.bot_idle, archive_after=rules.archive_after)
+        return cls(
+            turn_limit=rules.turn_timeout,
+            bot_idle=rules.bot_idle,
+            archive_after=rules.archive_after,
+            challenge_expiry=rules.challenge_timeout,
+            lobby_expiry=rules.lobby_timeout,
+        )
 
     def offers(self, v: Variant) -> bool:
         return self.variants is None or v.name in self.variants
@@ -50,6 +58,8 @@ SETTINGS: dict[str, kinds.Kind] = {
     "turn_limit": kinds.duration_kind(300, 30 * DAY),
     "bot_idle": kinds.duration_kind(300, 7 * DAY),
     "archive_after": kinds.duration_kind(0, 7 * DAY),
+    "challenge_expiry": kinds.duration_kind(60, DAY),
+    "lobby_expiry": kinds.duration_kind(60, DAY),
 }
 assert set(SETTINGS) == {f.name for f in fields(ServerSettings)}
 

@@ -131,6 +131,8 @@ _SETTINGS = {
     "turn_limit": "Time for a turn (then the player forfeits; in multigam the computer takes the seat)",
     "bot_idle": "A game against the computer left idle this long is closed",
     "archive_after": "A match's thread is archived this long after the match ends",
+    "challenge_expiry": "A challenge not answered this long expires",
+    "lobby_expiry": "A four-player lobby not started this long closes",
 }
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bot.core import ServiceError
 from bot.core.setting_kinds import read_duration, show_duration
-from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, MODERATOR, match_id_in, start_challenge_match
+from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, match_id_in, start_challenge_match
 
 
 def text_of(result) -> str:
@@ -32,6 +32,8 @@ async def test_anyone_may_see_the_settings_with_their_defaults(make_core) -> Non
         " (`turn_limit`): **24 hours**",
         "• A game against the computer left idle this long is closed (`bot_idle`): **1 hour**",
         "• A match's thread is archived this long after the match ends (`archive_after`): **1 hour**",
+        "• A challenge not answered this long expires (`challenge_expiry`): **10 minutes**",
+        "• A four-player lobby not started this long closes (`lobby_expiry`): **15 minutes**",
     ]
 
 
@@ -128,3 +130,19 @@ async def test_unrated_servers_play_unrated_matches(make_core, storage) -> None:
 @given(st.integers(min_value=0, max_value=30 * 86400))
 def test_a_duration_reads_back_what_it_shows(seconds: int) -> None:
     assert read_duration(show_duration(float(seconds))) == float(seconds)
+
+
+async def test_challenges_and_lobbies_expire_after_the_servers_delay(make_core, clock) -> None:
+    core = make_core([])
+    await core.settings.change(GUILD, MODERATOR, {"challenge_expiry": "2m", "lobby_expiry": "3m"})
+    sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB)
+    await core.lobbies.open(GUILD, CHANNEL + 1, CAROL)
+
+    assert "2 minutes" in sent.notices[0].text  # the challenge says how long it waits
+    clock.advance(120)
+    await core.timeouts.sweep()
+    assert await core.store.pending_challenges(CHANNEL) == []
+    assert await core.store.open_lobbies(CHANNEL + 1) != []
+    clock.advance(60)
+    await core.timeouts.sweep()
+    assert await core.store.open_lobbies(CHANNEL + 1) == []
