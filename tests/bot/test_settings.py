@@ -9,7 +9,16 @@ from hypothesis import strategies as st
 
 from bot.core import ServiceError
 from bot.core.setting_kinds import read_duration, show_duration
-from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, match_id_in, start_challenge_match
+from tests.bot.conftest import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    MODERATOR,
+    match_id_in,
+    start_challenge_match,
+)
 
 
 def text_of(result) -> str:
