@@ -6,28 +6,14 @@ checks the values, and refuses a bad one whole. ``default`` puts a setting back.
 
 from __future__ import annotations
 
-from typing import Protocol
-
 import discord
 from discord import app_commands
 
-from bot.core import Core, Result, Runner
+from bot.app.lobby import App  # what a command needs of the bot
 from bot.core.settings import SETTINGS
 from bot.models import PlayerRef
 
 DURATION = "a duration: 30m, 2h, 1d (or default)"
-
-
-class App(Protocol):
-    @property
-    def core(self) -> Core: ...
-
-    @property
-    def runner(self) -> Runner: ...
-
-    async def deliver(
-        self, result: Result, interaction: discord.Interaction | None = None, *, ack: str | None = None
-    ) -> None: ...
 
 
 def settings_command(app: App) -> app_commands.Command:

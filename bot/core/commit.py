@@ -163,6 +163,25 @@ async def commit(
     return result
 
 
+async def cancel_match(ctx: Context, live: LiveMatch) -> None:
+    """End ``live`` as cancelled, at its next version: it counts for nobody, nobody's rating changes (the
+    caller holds its lock and says why: a moderator, an idle game against the computer)."""
+    rec = live.record
+    now = ctx.clock.now()
+    async with ctx.store.transaction() as tx:
+        await tx.update_match(
+            rec.match_id,
+            rec.version,
+            new_version=rec.version + 1,
+            status=MatchStatus.CANCELLED,
+            finished_at=now,
+        )
+    live.record = dataclasses.replace(
+        rec, status=MatchStatus.CANCELLED, version=rec.version + 1, finished_at=now
+    )
+    ctx.table.forget(live)
+
+
 async def start_match(
     ctx: Context,
     *,
@@ -242,4 +261,4 @@ async def start_match(
     return result
 
 
-__all__ = ["commit", "game_context", "settle", "start_match", "turn_result"]
+__all__ = ["cancel_match", "commit", "game_context", "settle", "start_match", "turn_result"]

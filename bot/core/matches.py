@@ -10,7 +10,6 @@ same handlers, at the version it thought about.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -18,12 +17,12 @@ from bot import texts
 from bot.core import boards, finding, hints, multigam, posting
 from bot.core.actions import Action, Control, Prompt
 from bot.core.checks import awaiting, check_open, check_turn, check_version, picked, seat_number
-from bot.core.commit import commit
+from bot.core.commit import cancel_match, commit
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch, Picking, load_match
 from bot.core.notices import Message, Reply, Result
-from bot.models import MatchStatus, PlayerRef
+from bot.models import PlayerRef
 from bot.store import DamagedRecord, StaleWrite
 from engine import Game, GameStateError, Play, PlayError, WinKind
 from engine.notation import matching_plays
@@ -325,19 +324,7 @@ class Matches:
         if not by.moderator:
             raise ServiceError(texts.CANCEL_MODERATORS_ONLY)
         rec = live.record
-        now = self.ctx.clock.now()
-        async with self.ctx.store.transaction() as tx:
-            await tx.update_match(
-                rec.match_id,
-                rec.version,
-                new_version=rec.version + 1,
-                status=MatchStatus.CANCELLED,
-                finished_at=now,
-            )
-        live.record = dataclasses.replace(
-            rec, status=MatchStatus.CANCELLED, version=rec.version + 1, finished_at=now
-        )
-        self.ctx.table.forget(live)
+        await cancel_match(self.ctx, live)
         log.info("match %s cancelled by user %s", rec.match_id, by.user_id)
         return Result(
             [

@@ -14,14 +14,13 @@ from collections.abc import Awaitable, Callable
 from bot import texts
 from bot.core.boards import actor_seat, retire_board
 from bot.core.challenges import Challenges
-from bot.core.commit import commit
+from bot.core.commit import cancel_match, commit
 from bot.core.context import Context
 from bot.core.live import LiveMatch
 from bot.core.lobbies import Lobbies
 from bot.core.multigam import take_over
 from bot.core.notices import ArchiveThread, Message, Result
 from bot.core.settings import ServerSettings, Settings
-from bot.models import MatchStatus
 from bot.store import StaleWrite
 from bot.texts import multigam as multigam_texts
 from bot.texts import tables as words
@@ -94,19 +93,7 @@ class Timeouts:
         """A game against the computer its person left idle is closed as if cancelled: no rating, no win or
         loss in anyone's record."""
         rec = live.record
-        now = self.ctx.clock.now()
-        async with self.ctx.store.transaction() as tx:
-            await tx.update_match(
-                rec.match_id,
-                rec.version,
-                new_version=rec.version + 1,
-                status=MatchStatus.CANCELLED,
-                finished_at=now,
-            )
-        live.record = dataclasses.replace(
-            rec, status=MatchStatus.CANCELLED, version=rec.version + 1, finished_at=now
-        )
-        self.ctx.table.forget(live)
+        await cancel_match(self.ctx, live)
         log.info("match %s closed: idle for %s s against the computer", rec.match_id, limit)
         person = next(s for s in rec.seats if not s.is_computer)
         return Result([*retire_board(live), Message(rec.channel_id, words.idle_closed(person.name, limit))])
