@@ -30,6 +30,7 @@ from bot.core import (
     Board,
     ChallengeClosed,
     ChallengePosted,
+    ControlsChanged,
     Core,
     Info,
     LobbyBoard,
@@ -164,6 +165,10 @@ class Publisher:
                 await self._publish_lobby(notice, responder)
             case ArchiveThread():
                 await self._archive(notice.channel_id)
+            case ControlsChanged():
+                channel = await self._channel(notice.channel_id)
+                view = controls_view(notice.match_id, 0, notice.controls)  # keeps its text and picture
+                await channel.get_partial_message(notice.message_id).edit(view=view)
             case AnalysisReport():
                 await analysis.publish(notice, responder, self.painter)
 

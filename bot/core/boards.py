@@ -7,8 +7,8 @@ import dataclasses
 from bot import texts
 from bot.core.actions import Action, AfterMatch, Control, Prompt
 from bot.core.live import LiveMatch
-from bot.core.notices import Board, Picture, Reply, Result, RetireBoard
-from bot.models import MatchStatus, Seat
+from bot.core.notices import Board, ControlsChanged, Picture, Reply, Result, RetireBoard
+from bot.models import MatchRecord, MatchStatus, Seat
 from bot.texts import tables as words
 from engine import Game
 
@@ -115,6 +115,14 @@ def after_match_controls(live: LiveMatch) -> tuple[Control, ...]:
     return (Control(AfterMatch.REMATCH),) if live.record.status is MatchStatus.FINISHED else ()
 
 
+def rematched(first: MatchRecord) -> list[ControlsChanged]:
+    """The last board of ``first``, once its rematch has started: its Analyse button only."""
+    if first.board_message_id is None or first.current_game_id is None:
+        return []
+    analyse = Control(Prompt.ANALYSE, argument=str(first.current_game_id))
+    return [ControlsChanged(first.channel_id, first.match_id, first.board_message_id, (analyse,))]
+
+
 def next_board(live: LiveMatch, lines: list[str], acted: int | None = None) -> Result:
     """What a match that goes on shows after an action by seat ``acted`` (the caller holds its lock and
     stored the action).
@@ -205,5 +213,6 @@ __all__ = [
     "next_board",
     "picker_reply",
     "play_controls",
+    "rematched",
     "retire_board",
 ]

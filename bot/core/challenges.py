@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot import texts
 from bot.core import catalogue
+from bot.core.boards import rematched
 from bot.core.checks import check_channel_free
 from bot.core.commit import start_match
 from bot.core.context import Context
@@ -74,9 +75,7 @@ class Challenges:
                     expires_at=now + rules.challenge_expiry,
                     rematch_of=rematch_of,
                 )
-        text = texts.challenge_text(
-            challenger.name, opponent.name, v, points, rated, rules.challenge_expiry
-        )
+        text = texts.challenge_text(challenger.name, opponent.name, v, points, rated, rules.challenge_expiry)
         if rematch_of is not None:
             text = words.rematch_offered(text)
         return Result(
@@ -113,7 +112,7 @@ class Challenges:
                     await tx.close_challenge(challenge_id, ChallengeStatus.DECLINED)
                 return Result([closed_notice(c, ChallengeStatus.DECLINED), Reply(texts.YOU_DECLINED)])
             seats = (Seat(c.challenger_id, c.challenger_name), Seat(c.opponent_id, user.name))
-            home = None
+            home, first = None, None
             if c.rematch_of is not None:
                 first = await self.ctx.store.match(c.rematch_of)
                 if first is not None:
@@ -134,6 +133,8 @@ class Challenges:
                 rematch_of=c.rematch_of,
             )
         result.notices.insert(0, closed_notice(c, ChallengeStatus.ACCEPTED))
+        if c.rematch_of is not None and first is not None:
+            result.notices.extend(rematched(first))
         return result
 
     async def vs_bot(

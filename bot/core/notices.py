@@ -108,6 +108,17 @@ class RetireBoard:
 
 
 @dataclass(frozen=True, slots=True)
+class ControlsChanged:
+    """The controls under the posted board ``message_id`` change, its text and picture kept (a match's last
+    board loses its Rematch once the rematch has started)."""
+
+    channel_id: int
+    match_id: int
+    message_id: int
+    controls: tuple[Control, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ArchiveThread:
     """The thread ``channel_id``, opened for matches that are all over now, is archived (hidden from the
     channel's list; anyone who writes in it brings it back)."""
@@ -180,6 +191,7 @@ Notice = (
     | LobbyBoard
     | RetireBoard
     | ArchiveThread
+    | ControlsChanged
     | Reply
     | Info
     | Standings
@@ -215,6 +227,7 @@ __all__ = [
     "Board",
     "ChallengeClosed",
     "ChallengePosted",
+    "ControlsChanged",
     "Info",
     "LobbyBoard",
     "Message",

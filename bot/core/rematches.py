@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 
 from bot.core import catalogue
+from bot.core.boards import rematched
 from bot.core.challenges import Challenges, rotated
 from bot.core.checks import check_channel_free
 from bot.core.commit import start_match
@@ -99,6 +100,7 @@ class Rematches:
                 rematch_of=old.match_id,
             )
         log.info("match %s rematched in channel %s", old.match_id, old.channel_id)
+        result.notices.extend(rematched(old))
         return result
 
 

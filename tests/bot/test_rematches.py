@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core import Action, ChallengePosted, ServiceError
+from bot.core import Action, ChallengePosted, Control, ControlsChanged, Prompt, ServiceError
 from bot.models import COMPUTER_ID, MatchStatus
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, Threads, boards
 
@@ -32,6 +32,8 @@ async def test_against_the_computer_a_rematch_starts_at_once_seats_swapped_in_th
     core = make_core([2, 1] + [1, 2] * 30)
     venue = Threads()
     first = await finished_vs_bot(core, venue, points=3)
+    last = await core.store.match(first)
+    await core.matches.board_posted(first, last.version, 555)  # its last board, posted
 
     result = await core.rematches.rematch(first, ALICE)
 
@@ -47,6 +49,8 @@ async def test_against_the_computer_a_rematch_starts_at_once_seats_swapped_in_th
     assert rec.home_channel_id == CHANNEL
     assert len(venue.opened) == 1  # no new thread: the same table
     assert boards(result) or result.computer_matches == (again.match_id,)
+    analyse = Control(Prompt.ANALYSE, argument=str(last.current_game_id))
+    assert ControlsChanged(901, first, 555, (analyse,)) in result.notices  # its Rematch is spent
 
 
 async def test_a_match_is_rematched_once(make_core) -> None:
