@@ -33,8 +33,8 @@ BOARD_AGAIN = "The board again, after a restart."
 UNRATED_NO_PLAY = "Unrated: the match ended before both players had made a play."
 
 _WAITING_FOR = {
-    "play": "to play",
-    "roll": "to roll or double",
+    "play": "for the roll to be played (the dice are rolled)",
+    "roll": "for a roll (or a double)",
     "double-answer": "to answer the double",
     "resign-answer": "to answer the resignation",
 }
@@ -44,8 +44,9 @@ def not_your_turn(name: str) -> str:
     return f"It's not your turn: waiting for {objective(name)}."
 
 
-def not_now(awaiting: str) -> str:
-    if awaiting == "play":
+def not_now(wanted: str, awaiting: str) -> str:
+    """Refusing an action that needs the game to wait for ``wanted`` while it waits for ``awaiting``."""
+    if wanted == "play":
         return NOTHING_TO_PLAY
     return f"That can't be done now: the game waits {_WAITING_FOR.get(awaiting, 'for something else')}."
 

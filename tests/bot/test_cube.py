@@ -111,8 +111,9 @@ async def test_after_a_take_only_the_owner_may_redouble(make_core) -> None:
     assert (game.cube, game.cube_owner, game.awaiting) == (2, 1, "play")  # Alice rolled: she can't redouble
     await play(core, ALICE, pip_saver(game))
     assert actions(boards(await act(core, BOB, Action.ROLL))[0])[0] != "double"
-    with pytest.raises(ServiceError, match="can't be done now"):
-        await act(core, BOB, Action.DOUBLE)
+    for too_late in (Action.DOUBLE, Action.ROLL):
+        with pytest.raises(ServiceError, match=r"can't be done now: the game waits for the roll to be played"):
+            await act(core, BOB, too_late)
 
 
 async def test_a_dropped_double_ends_the_game_at_the_cubes_value(make_core, storage) -> None:
