@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from engine.errors import EngineError
+from engine.jsonread import is_int
 from engine.notation import format_moves
 from engine.position import Dice, Position
 
@@ -38,10 +39,6 @@ REQUIRED_KEYS = ("variant", "turn", "dice", "points")
 
 class InputError(EngineError):
     """A ``legal`` input line that is not a position with dice."""
-
-
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def read_line(line: str, required: tuple[str, ...], error: type[EngineError] = EngineError) -> dict:
@@ -66,7 +63,7 @@ def read_request(line: str) -> tuple[Position, Dice]:
     """The position and dice of one input line, or :class:`InputError` / another engine error."""
     data = read_line(line, REQUIRED_KEYS, InputError)
     dice = data["dice"]
-    if not isinstance(dice, list) or len(dice) != 2 or not all(_is_int(d) and 1 <= d <= 6 for d in dice):
+    if not isinstance(dice, list) or len(dice) != 2 or not all(is_int(d) and 1 <= d <= 6 for d in dice):
         raise InputError(f"'dice' must be two numbers from 1 to 6, like [3, 5], not {json.dumps(dice)}")
     position = Position.from_json({k: v for k, v in data.items() if k != "dice"})
     return position, Dice(dice[0], dice[1])
