@@ -18,6 +18,7 @@ from engine.events import Event, EventKind
 from engine.game_check import check_state, game_json
 from engine.game_json import game_fields
 from engine.game_offers import Offers
+from engine.jsonread import is_int
 from engine.notation import format_moves
 from engine.picker import next_moves
 from engine.position import OFF, Dice, Move, Play, Position
@@ -161,7 +162,7 @@ class Game(Offers):
           resigner has a checker on the bar or outside their own home board), else a single.
         - multigam: ``PLACINGS`` (the player takes the lowest place still open); other variants: a single.
         """
-        if not _is_int(player) or player not in range(self.variant.players):
+        if not is_int(player) or player not in range(self.variant.players):
             raise GameStateError(f"there is no player {quoted(player)} in {self.variant.name}")
         if self.variant.is_multiplayer:
             return WinKind.PLACINGS
@@ -192,7 +193,7 @@ class Game(Offers):
     def _check_leaver(self, player: object) -> None:
         if self.outcome is not None:
             raise GameStateError("the game is over already")
-        if not _is_int(player) or player not in self.active_players():
+        if not is_int(player) or player not in self.active_players():
             raise GameStateError("you are not playing in this game")
 
     # ------------------------------------------------------------------ actions
@@ -315,10 +316,6 @@ def _next_active(player: int, active: list[int], players: int) -> int:
         nxt = (nxt + 1) % players
         if nxt in active:
             return nxt
-
-
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 __all__ = [

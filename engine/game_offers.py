@@ -12,13 +12,10 @@ from typing import Self
 
 from engine.errors import GameStateError, quoted
 from engine.events import Event, EventKind
+from engine.jsonread import is_int
 from engine.scoring import MAX_CUBE, Outcome, Termination, WinKind, kind_of_level
 
 _A_KIND = {WinKind.SINGLE: "a single game", WinKind.GAMMON: "a gammon", WinKind.BACKGAMMON: "a backgammon"}
-
-
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 class Offers:
@@ -114,7 +111,7 @@ class Offers:
         if level is None:
             level = worth.multiplier
         if self.variant.scoring == "backgammon":
-            if not _is_int(level) or level not in (1, 2, 3):
+            if not is_int(level) or level not in (1, 2, 3):
                 raise GameStateError(
                     f"resign a single (1), a gammon (2) or a backgammon (3), not {quoted(level)}"
                 )
