@@ -123,7 +123,7 @@ async def test_resignation_offers_declined_then_accepted(make_world) -> None:
     final = await _next(world, offered)
 
     assert final.status == "active"  # the match to 5 goes on
-    texts = [m.text for m in fake.channel_messages(fake.general.id)]
+    texts = [m.text for m in fake.channel_messages(world.table(fake.general))]  # in its thread
     assert any("Alice wins a gammon, 2 points (resignation)." in t for t in texts)
     assert world.warnings() == []
 
