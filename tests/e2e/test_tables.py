@@ -75,3 +75,24 @@ async def test_a_finished_matchs_thread_is_archived_an_hour_after_the_end(world:
     await fake.wait_for(lambda: thread.archived, what="the thread to be archived")
     assert ("PATCH", f"/channels/{thread.id}") in fake.requests
     assert world.warnings() == []
+
+
+async def test_a_game_against_the_computer_left_idle_an_hour_is_closed_for_nobody(world: World) -> None:
+    fake = world.fake
+    match = await world.vs_bot(fake.alice, variant="minigam", level="easy")
+    thread = fake.channels[match.channel_id]
+    board = world.board_for(match)
+
+    world.clock.advance(3599)
+    await world.sweep()
+    assert world.stored(fake.general).status == "active"
+    world.clock.advance(1)
+    await world.sweep()
+
+    closed = await fake.wait_for_message(lambda m: "was left idle for 1 hour" in m.text, channel=thread)
+    assert closed.text.startswith("Alice's game against the computer was left idle for 1 hour and is closed.")
+    assert world.stored(fake.general).status == "cancelled"
+    await fake.wait_for(lambda: not fake.messages[board.id].attachments, what="the board to become a line")
+    assert not fake.messages[board.id].components
+    assert world.db.ratings("minigam") == {}
+    assert world.warnings() == []
