@@ -14,28 +14,30 @@ WRITING_MOVES = (
 """How to write a play, for every help page."""
 
 _HELP = """\
-**Minigam** — backgammon-family dice games, played in the channel.
+**Minigam** — backgammon-family dice games, each match in a thread of its own.
 
 **Start a match**
 • `/minigam challenge @someone [variant] [points]` — they get Accept / Decline buttons.
 • `/minigam vs-bot [variant] [level]` — play the computer ({levels}; unrated).
 • `/minigam multigam [level]` — open a four-player Multigam lobby: up to four join with its \
 button, the host starts, and the computer takes the empty seats. Rated when two people or more play.
-One match per channel: start more in threads.
+Play several at once; anyone may watch. In a match's thread, commands are about that match.
 
 **Play**
-Each turn the bot posts the board and your roll and mentions you. The dice are rolled for you, and a turn \
+Each turn the bot posts the board and your roll, and mentions you when the turn comes to you. \
+The dice are rolled for you, and a turn \
 with no legal move passes by itself. Play your whole turn with the menu under the board, or type it:
 • `/minigam move bar/3 5/off` — autocomplete lists the legal plays as you type.
 {writing_moves}
 
 **More**
-`/minigam board` shows the board again · `/minigam hint` suggests plays and cube actions (unrated \
+`/minigam board` shows the board (after the end too; **Rematch** on the last board plays again) · \
+`/minigam hint` suggests plays and cube actions (unrated \
 games) · `/minigam analyse [game]` analyses a finished game (also the Analyse button on its last board) · \
 `/minigam resign` gives up the game (in Multigam: the last free place) · `/minigam leave` hands \
 your Multigam seat to the computer (its place counts for you) · `/minigam rules [variant]` · \
 `/minigam leaderboard [variant]` · \
-`/minigam stats [@user]` · `/minigam history` · `/minigam cancel` (Manage Server).
+`/minigam stats [@user]` · `/minigam history` · `/minigam cancel`, `/minigam settings` (Manage Server).
 If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit \
 (in Multigam the computer takes their seat and the game goes on)."""
 

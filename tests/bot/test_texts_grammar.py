@@ -160,3 +160,14 @@ def test_an_engine_phrase_becomes_a_sentence() -> None:
     assert texts.sentence("the dice have already been rolled") == "The dice have already been rolled."
     assert texts.sentence("Done.") == "Done."
     assert texts.sentence("") == ""
+
+
+def test_the_help_fits_one_discord_message_and_tells_about_threads() -> None:
+    from bot.core.catalogue import LEVELS
+    from bot.texts.help import help_text
+
+    text = help_text(list(LEVELS))
+
+    assert len(text) <= 2000  # one message, never clipped
+    assert "each match in a thread of its own" in text
+    assert "/minigam settings" in text
