@@ -1354,7 +1354,7 @@ class FakeDiscord:
         return self._message_json(message)
 
     def _forbidden(self, request: web.Request) -> web.Response:
-        self.forbidden.append((request.method, request.path))
+        self.forbidden.append((request.method, request.path.removeprefix("/api/v10")))  # as in requests
         return _error(403, "Missing Permissions", 50013)
 
     # -------------------------------------------------------------- REST handlers: threads

@@ -11,7 +11,14 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.e2e.fake_discord import AUTOCOMPLETE_RESULT, FakeDiscord, StandInError
+from tests.e2e.fake_discord import (
+    AUTOCOMPLETE_RESULT,
+    BOT_PERMISSIONS,
+    CREATE_PUBLIC_THREADS,
+    THREAD_CREATED,
+    FakeDiscord,
+    StandInError,
+)
 from tests.e2e.harness import LogCapture, pointed_at, running
 
 pytestmark = pytest.mark.e2e
@@ -107,6 +114,26 @@ class DemoBot(commands.Bot):
             try:
                 await interaction.followup.send(embeds=embeds[:10], files=attached, ephemeral=True)
                 await interaction.edit_original_response(content="sent")
+            except discord.HTTPException as exc:
+                await interaction.edit_original_response(content=f"refused: {exc.status}")
+
+        @demo.command(description="threads: from a message and on their own, archived, then back")
+        async def threads(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True)
+            channel = interaction.channel
+            assert isinstance(channel, discord.TextChannel)
+            try:
+                anchor = await channel.send("a table")
+                first = await channel.create_thread(
+                    name="from a message", message=anchor, auto_archive_duration=60
+                )
+                second = await channel.create_thread(
+                    name="on its own", type=discord.ChannelType.public_thread
+                )
+                await first.send("in the thread")
+                await second.edit(archived=True)
+                await second.send("back")  # writing in an archived thread brings it back
+                await interaction.edit_original_response(content=f"threads {first.id} {second.id}")
             except discord.HTTPException as exc:
                 await interaction.edit_original_response(content=f"refused: {exc.status}")
 
@@ -310,3 +337,43 @@ async def test_an_unknown_route_is_recorded_and_answered_404(fake: FakeDiscord, 
 
     assert fake.unknown_routes == [("GET", "/voice/regions")]
     fake.unknown_routes.clear()
+
+
+async def test_threads_open_from_a_message_or_on_their_own_and_come_back_when_written_in(
+    fake: FakeDiscord, demo: DemoBot
+) -> None:
+    interaction = await fake.slash(fake.alice, "demo threads")
+    original = fake.messages[interaction.original_id]  # type: ignore[index]
+    await fake.wait_for(lambda: not original.loading, what="the answer")
+
+    first, second = fake.threads(fake.general)
+    assert original.content == f"threads {first.id} {second.id}"
+    anchor = fake.messages[first.id]  # a thread from a message takes the message's id
+    assert (anchor.content, anchor.thread) == ("a table", first)
+    assert (first.name, first.auto_archive_duration, first.parent_id) == (
+        "from a message",
+        60,
+        fake.general.id,
+    )
+    [started] = [m for m in fake.channel_messages(fake.general) if m.type == THREAD_CREATED]
+    assert started.content == "on its own"
+    assert [m.content for m in fake.channel_messages(first)] == ["in the thread"]
+    assert [m.content for m in fake.channel_messages(second)] == ["back"]
+    assert not second.archived
+    assert fake.violations == []
+
+
+async def test_a_channel_where_the_bot_may_not_open_threads_refuses_them(
+    fake: FakeDiscord, demo: DemoBot
+) -> None:
+    fake.bot_channel_permissions[fake.general.id] = BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS
+
+    interaction = await fake.slash(fake.alice, "demo threads")
+    original = fake.messages[interaction.original_id]  # type: ignore[index]
+    await fake.wait_for(lambda: not original.loading, what="the answer")
+
+    assert original.content == "refused: 403"
+    assert fake.threads() == []
+    assert fake.forbidden == [
+        ("POST", f"/channels/{fake.general.id}/messages/{fake.channel_messages(fake.general)[-1].id}/threads")
+    ]
