@@ -155,3 +155,19 @@ async def test_challenges_and_lobbies_expire_after_the_servers_delay(make_core, 
     clock.advance(60)
     await core.timeouts.sweep()
     assert await core.store.open_lobbies(CHANNEL + 1) == []
+
+
+async def test_the_turn_limit_is_the_servers(make_core, clock, storage) -> None:
+    core = make_core([2, 1, 2, 1])
+    await core.settings.change(GUILD, MODERATOR, {"turn_limit": "1h"})
+    await start_challenge_match(core)
+    match_id = match_id_in(core, CHANNEL)
+
+    clock.advance(1800)
+    reminded = await core.timeouts.sweep()
+    clock.advance(1800)
+    await core.timeouts.sweep()
+
+    assert "Alice, it's still your turn" in reminded.notices[0].text  # at half time
+    record = await storage.match(match_id)
+    assert (record.status, record.winner_seat) == ("finished", 1)  # Alice forfeits after an hour
