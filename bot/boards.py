@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.timing import timed
 from bot.workers import Workers
 from engine import Game
 from images import render, render_text, warm_up
@@ -59,6 +60,7 @@ class Painter:
         """Start the worker processes (they load Pillow and the fonts once, in the background)."""
         self.workers.start()
 
+    @timed("draw")
     async def draw(
         self,
         game: Game,

@@ -8,6 +8,7 @@ worker processes when it has any, in a thread otherwise, and in a thread again i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -16,6 +17,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -39,8 +41,15 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def _worker_start(initializer: Callable[[], None] | None) -> None:
+def _name_process(name: str) -> None:
+    """Show what a worker does in ``top`` and ``ps -o comm`` ("mg-drawing"), where Linux allows."""
+    with contextlib.suppress(OSError):
+        Path("/proc/self/comm").write_text(f"mg-{name}"[:15], encoding="utf-8")
+
+
+def _worker_start(initializer: Callable[[], None] | None, name: str = "worker") -> None:
     _exit_with_parent()
+    _name_process(name)
     if initializer is not None:
         initializer()
 
@@ -68,7 +77,7 @@ class Workers:
                 max_workers=self.count,
                 mp_context=multiprocessing.get_context("spawn"),  # never fork a process that has threads
                 initializer=_worker_start,
-                initargs=(self.initializer,),
+                initargs=(self.initializer, self.name),
             )
             for _ in range(self.count):  # the pool starts a worker per job waiting, not before
                 self._pool.submit(_started)

@@ -31,6 +31,7 @@ from bot.core import (
     Result,
     RetireBoard,
 )
+from bot.timing import BOARD, mark
 
 log = logging.getLogger(__name__)
 
@@ -193,6 +194,7 @@ class Publisher:
             allowed_mentions=mentions(notice.mention),
             **extra,
         )
+        mark(BOARD)
         recorded, replaced = await self.core.matches.board_posted(notice.match_id, notice.version, message.id)
         if replaced is None and notice.final and notice.replaces != message.id:
             replaced = notice.replaces  # the match is over: the board before it is retired from the notice

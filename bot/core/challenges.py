@@ -11,12 +11,14 @@ from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import ChallengeClosed, ChallengePosted, Reply, Result
 from bot.models import COMPUTER_ID, MAX_USER_ID, ChallengeRecord, ChallengeStatus, PlayerRef, Seat
+from bot.timing import timed
 
 
 class Challenges:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
+    @timed("service")
     async def challenge(
         self,
         guild_id: int,
@@ -73,6 +75,7 @@ class Challenges:
             ]
         )
 
+    @timed("service")
     async def answer(self, challenge_id: int, user: PlayerRef, accept: bool) -> Result:
         """The challenged member accepts or declines; anyone else is told it isn't theirs."""
         found = await self.ctx.store.challenge(challenge_id)
@@ -110,6 +113,7 @@ class Challenges:
         result.notices.insert(0, closed_notice(c, ChallengeStatus.ACCEPTED))
         return result
 
+    @timed("service")
     async def vs_bot(
         self,
         guild_id: int,

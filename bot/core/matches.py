@@ -25,6 +25,7 @@ from bot.core.live import LiveMatch, Picking, load_match
 from bot.core.notices import Message, Reply, Result, RetireBoard
 from bot.models import MatchStatus, PlayerRef
 from bot.store import DamagedRecord, StaleWrite
+from bot.timing import timed
 from engine import Game, GameStateError, Play, PlayError, WinKind
 from engine.notation import matching_plays
 
@@ -139,6 +140,7 @@ class Matches:
         return Result([Reply(texts.hints(game, await self.ctx.thinker.hint(game, 3)))])
 
     # ================================================================== acting
+    @timed("service")
     async def act(
         self, match_id: int, version: int, user: PlayerRef, action: Action, argument: str = ""
     ) -> Result:
@@ -158,6 +160,7 @@ class Matches:
                 await self.reload(live)
                 raise ServiceError(texts.MOVED_ON_ELSEWHERE) from None
 
+    @timed("service")
     async def computer_turn(self, match_id: int) -> Result:
         """Let the computer act in ``match_id`` if it is its turn; nothing happens otherwise. It thinks
         outside the match's lock, then acts at the version it thought about (if the match moved on in the
@@ -336,6 +339,7 @@ class Matches:
         live.record = fresh.record  # anyone holding the old object sees it is no longer current
 
     # ================================================================== the board message
+    @timed("record")
     async def board_posted(self, match_id: int, version: int, message_id: int) -> tuple[bool, int | None]:
         """Record ``message_id`` as the board of ``version``, under the match's lock and only while the match
         is still at ``version``. Returns whether it was recorded, and the board it replaces (whose controls

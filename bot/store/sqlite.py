@@ -47,6 +47,7 @@ from bot.store.sqlite_rows import (
     why_unusable,
 )
 from bot.store.sqlite_tx import SqliteTransaction
+from bot.timing import timed
 from engine import Event
 
 log = logging.getLogger(__name__)
@@ -137,6 +138,7 @@ class SqliteStore(MultigamReadsMixin):
             current = number
         self.schema_version = current
 
+    @timed("store")
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
