@@ -80,8 +80,12 @@ def install(client: discord.Client) -> None:
     parsers["INTERACTION_CREATE"] = parse_traced
 
 
-def http_trace() -> aiohttp.TraceConfig:
-    """Times every request the client's HTTP session makes as a stage of the trace in progress."""
+def http_trace() -> aiohttp.TraceConfig | None:
+    """Times every request the client's HTTP session makes as a stage of the trace in progress; None
+    while timing is off (aiohttp's trace signals cost a little on every request)."""
+    timing.enable_from_environment()
+    if not timing.enabled():
+        return None
     config = aiohttp.TraceConfig()
 
     async def start(_session: aiohttp.ClientSession, ctx: SimpleNamespace, params: Any) -> None:

@@ -11,6 +11,8 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import json
+import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
@@ -18,8 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import timing
-from engine import Game
-from tests.e2e.db import Database
+from engine import Event, Game, MatchContext, replay
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.load_report import Stats
 from tests.e2e.load_stages import read_traces
@@ -43,19 +44,59 @@ class ServiceState:
 
 
 class DatabaseState:
-    """The match in a channel, from the database of a bot in another process."""
+    """The match in a channel, from the database of a bot in another process: only what every version of
+    the schema has (so an older checkout's bot can be measured), and only the current game, replayed."""
 
-    def __init__(self, db: Database) -> None:
-        self.db = db
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._db: sqlite3.Connection | None = None
+
+    def _query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        if self._db is None:
+            self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5)
+            self._db.row_factory = sqlite3.Row
+        return self._db.execute(sql, params).fetchall()
 
     def current(self, channel_id: int) -> tuple[Game, int, list[int]] | None:
-        match = self.db.active_match(channel_id)
-        if match is None:
+        rows = self._query(
+            "SELECT match_id, variant, version, current_game_id FROM matches"
+            " WHERE channel_id = ? AND status = 'active' ORDER BY match_id DESC LIMIT 1",
+            (channel_id,),
+        )
+        if not rows or rows[0]["current_game_id"] is None:
             return None
-        return match.game, match.version, [match.user_at(i) for i in range(len(match.seats))]
+        match = rows[0]
+        seats = self._query(
+            "SELECT user_id FROM match_players WHERE match_id = ? ORDER BY seat", (match["match_id"],)
+        )
+        [context] = self._query("SELECT context FROM games WHERE game_id = ?", (match["current_game_id"],))
+        plays = self._query(
+            "SELECT kind, player, dice, moves, value FROM plays WHERE game_id = ? ORDER BY seq",
+            (match["current_game_id"],),
+        )
+        events = [
+            Event(p["kind"], p["player"], _json_tuple(p["dice"]), _json_tuple(p["moves"]), p["value"])
+            for p in plays
+        ]
+        ctx = json.loads(context["context"])
+        game = replay(
+            match["variant"],
+            events,
+            MatchContext(ctx.get("target", 0), tuple(ctx.get("score", (0, 0))), bool(ctx.get("crawford"))),
+        )
+        return game, int(match["version"]), [int(r["user_id"]) for r in seats]
 
     def active(self) -> int:
-        return int(self.db.query("SELECT COUNT(*) FROM matches WHERE status = 'active'")[0][0])
+        return int(self._query("SELECT COUNT(*) FROM matches WHERE status = 'active'")[0][0])
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+def _json_tuple(text: str) -> tuple:
+    return tuple(json.loads(text))
 
 
 @dataclass
@@ -135,6 +176,7 @@ async def bot_in_a_process(
     env["RENDER_WORKERS"] = str(args.render_workers)
     env["AI_WORKERS"] = str(args.ai_workers)
     process = TreeBotProcess(env, tmp, tree)
+    state: DatabaseState | None = None
     await process.start()
     try:
         await fake.wait_for_identify(1, within=60)
@@ -143,8 +185,11 @@ async def bot_in_a_process(
             within=60,
             what="the bot's on_ready",
         )
-        yield RunningBot(DatabaseState(world.db), process.pid, tree_label(tree), lambda: read_traces(timings))
+        state = DatabaseState(world.settings.database_path)
+        yield RunningBot(state, process.pid, tree_label(tree), lambda: read_traces(timings))
     finally:
+        if state is not None:
+            state.close()
         code = await process.stop()
         if code != 0:
             stats.errors.append(f"the bot process exited with status {code}")

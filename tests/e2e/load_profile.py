@@ -1,7 +1,8 @@
 """A sampling profile of the bot process during the load benchmark's play, with py-spy.
 
-``py-spy record`` samples the bot's stacks (without pausing it) from the start line to the end of the play
-and writes them in the collapsed format (``frame;frame;... count``, the input of flame graph tools). The
+``py-spy record`` samples the stack of the bot's thread that holds the interpreter lock (its Python work;
+waiting is left out), without pausing it, from the start line to the end of the play, and writes them in
+the collapsed format (``frame;frame;... count``, the input of flame graph tools). The
 summary lists the functions where the samples were (self) and under which they were (total), by share of
 all samples, and the packages' shares (``discord``, ``aiohttp``, ``sqlite3``...).
 """
@@ -39,7 +40,7 @@ class Profiler:
 
     async def start(self) -> None:
         args = [py_spy(), "record", "--pid", str(self.pid), "--rate", str(self.rate), "--nonblocking"]
-        args += ["--format", "raw", "--output", str(self.out)]
+        args += ["--gil", "--format", "raw", "--output", str(self.out)]
         if self.workers:
             args.append("--subprocesses")
         self.proc = await asyncio.create_subprocess_exec(
