@@ -7,11 +7,10 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-import aiosqlite
-
 from bot.models import ChallengeRecord, ChallengeStatus, MatchRecord, MatchStatus, Seat, StoredGame
 from bot.ratings import Rating
 from bot.store.protocol import DamagedRecord
+from bot.store.sqlite_conn import Connection, Row
 
 CHALLENGE_SELECT = (
     "SELECT c.*, a.display_name AS challenger_name, b.display_name AS opponent_name"
@@ -25,7 +24,7 @@ SEATS_SELECT = (
 )
 
 
-async def read_rating(db: aiosqlite.Connection, guild_id: int, variant: str, user_id: int) -> Rating:
+async def read_rating(db: Connection, guild_id: int, variant: str, user_id: int) -> Rating:
     rows = await db.execute_fetchall(
         "SELECT rating, experience, wins, losses, streak FROM ratings"
         " WHERE guild_id = ? AND variant = ? AND user_id = ?",
@@ -36,7 +35,7 @@ async def read_rating(db: aiosqlite.Connection, guild_id: int, variant: str, use
 
 
 async def count_rated_between(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, other_id: int, since: float
+    db: Connection, guild_id: int, user_id: int, other_id: int, since: float
 ) -> int:
     """How many matches since ``since`` changed the ratings of both players (their rating histories)."""
     rows = await db.execute_fetchall(
@@ -48,11 +47,11 @@ async def count_rated_between(
     return int(next(iter(rows))["n"])
 
 
-def rating_of(r: aiosqlite.Row) -> Rating:
+def rating_of(r: Row) -> Rating:
     return Rating(r["rating"], r["experience"], r["wins"], r["losses"], r["streak"])
 
 
-def seat_of(r: aiosqlite.Row) -> Seat:
+def seat_of(r: Row) -> Seat:
     """A seat; one the computer took over plays at its ``replaced_level`` and keeps its person's id."""
     if r["replaced_level"] is not None:
         return Seat(
@@ -61,7 +60,7 @@ def seat_of(r: aiosqlite.Row) -> Seat:
     return Seat(int(r["user_id"]), str(r["name"]), r["level"])
 
 
-def match_record(r: aiosqlite.Row, seats: Sequence[aiosqlite.Row]) -> MatchRecord:
+def match_record(r: Row, seats: Sequence[Row]) -> MatchRecord:
     what = f"match {r['match_id']}"
     channel = r["channel_id"] if isinstance(r["channel_id"], int) else None
     if [s["seat"] for s in seats] != list(range(len(seats))) or len(seats) < 2:
@@ -90,7 +89,7 @@ def match_record(r: aiosqlite.Row, seats: Sequence[aiosqlite.Row]) -> MatchRecor
         raise DamagedRecord(what, str(exc), channel_id=channel) from None
 
 
-def stored_game(r: aiosqlite.Row) -> StoredGame:
+def stored_game(r: Row) -> StoredGame:
     try:
         context = json.loads(r["context"])
         outcome = json.loads(r["outcome"]) if r["outcome"] else None
@@ -101,7 +100,7 @@ def stored_game(r: aiosqlite.Row) -> StoredGame:
         raise DamagedRecord(f"game {r['game_id']}", str(exc)) from None
 
 
-def challenge_record(r: aiosqlite.Row) -> ChallengeRecord:
+def challenge_record(r: Row) -> ChallengeRecord:
     return ChallengeRecord(
         challenge_id=r["challenge_id"],
         guild_id=r["guild_id"],

@@ -20,6 +20,7 @@ class ProcessCpu:
     pid: int
     role: str  # "bot", "mg-drawing", "stand-in"...
     seconds: float  # user + system CPU so far
+    system: float  # of which in the kernel (system calls: sockets, pipes, the disk)
     rss: int  # resident memory, bytes
 
 
@@ -49,7 +50,7 @@ def _cpu(proc: psutil.Process, role: str) -> ProcessCpu | None:
     try:
         with proc.oneshot():
             times = proc.cpu_times()
-            return ProcessCpu(proc.pid, role, times.user + times.system, proc.memory_info().rss)
+            return ProcessCpu(proc.pid, role, times.user + times.system, times.system, proc.memory_info().rss)
     except psutil.Error:
         return None
 
@@ -106,6 +107,7 @@ class CpuUse:
     role: str
     pid: int
     seconds: float
+    system: float
     rss: int
 
     @property
@@ -120,7 +122,9 @@ def spent(first: CpuSample, last: CpuSample) -> list[CpuUse]:
     out = []
     for p in last.processes:
         earlier = before.get(p.pid)
-        out.append(CpuUse(p.role, p.pid, p.seconds - (earlier.seconds if earlier else 0.0), p.rss))
+        seconds = p.seconds - (earlier.seconds if earlier else 0.0)
+        system = p.system - (earlier.system if earlier else 0.0)
+        out.append(CpuUse(p.role, p.pid, seconds, system, p.rss))
     order = {"bot": 0, "bot + stand-in": 0, "stand-in": 9}
     return sorted(out, key=lambda u: (order.get(u.role, 5), u.role, u.pid))
 
@@ -132,6 +136,7 @@ def cpu_lines(uses: list[CpuUse], turns: int, elapsed: float) -> list[str]:
     for u in uses:
         lines.append(
             f"  {u.role:<18} pid {u.pid:<7} {u.seconds:7.2f} s CPU  {u.seconds / per * 1000:7.2f} ms/turn"
+            f" ({u.system / per * 1000:5.2f} in the kernel)"
             f"  {u.seconds / elapsed * 100 if elapsed else 0:5.1f}% of a core  {u.rss / 2**20:6.0f} MiB"
         )
     bot_side = sum(u.seconds for u in uses if u.bot_side)
