@@ -151,18 +151,21 @@ def tree_label(tree: Path) -> str:
 async def bot_in_process(
     fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats
 ) -> AsyncIterator[RunningBot]:
+    was_on = timing.enabled()
     timing.enable()
     timing.clear()
     world = World(fake, tmp, seed=args.seed, ai_workers=args.ai_workers)
     world.settings = dataclasses.replace(world.settings, render_workers=args.render_workers)
+    kept: list[dict] = []
     await world.start()
     try:
-        yield RunningBot(
-            ServiceState(world), None, "in this process", lambda: [t.to_json() for t in timing.traces()]
-        )
+        yield RunningBot(ServiceState(world), None, "in this process", lambda: kept)
     finally:
         await world.stop()
         stats.errors.extend(f"bot log: {line}" for line in world.warnings())
+        kept.extend(t.to_json() for t in timing.traces())
+        if not was_on:
+            timing.disable()
 
 
 @contextlib.asynccontextmanager
