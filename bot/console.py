@@ -1,93 +1,71 @@
 """The local console: the bot's commands in a terminal, on the same core and database.
 
-Reads commands line by line (a terminal or piped input; at the end of input it stops cleanly), prints
-what the bot would post, a text board after every turn, and writes the board picture to a folder.
-Commands are those of Discord, with or without the ``/minigam`` prefix:
-``vs-bot [variant] [level]``, ``challenge @friend [variant] [points]`` (a hot-seat game: the console plays
-whoever is to move), ``move <play>``, ``board``, ``hint``, ``resign``, ``rules [variant]``, ``help``,
-``leaderboard [variant]``, ``stats``, ``history``, ``cancel`` and ``quit``. The computer's turns run through
-the same :class:`~bot.core.Runner` as on Discord, published here.
+:class:`Console` runs one command line at a time (:meth:`Console.handle`) and prints what the bot would
+post: the sentences, a text board after every turn, and where the board's picture was saved (one numbered
+picture per board, ``data/boards/match-3-007.png``). Commands are those of Discord, with or without the
+``/minigam`` prefix; ``/minigam`` alone shows the help. The computer's turns run through the same
+:class:`~bot.core.Runner` as on Discord, published here. Reading the lines (a terminal with line editing
+and history, or piped input) is :mod:`bot.console_session`'s.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
-import shlex
-import sys
-from collections.abc import Awaitable, Callable
+import re
 from pathlib import Path
 from typing import TextIO
 
 from bot import boards, texts
-from bot.config import Settings
+from bot.console_commands import (
+    ANSWERS,
+    CONSOLE_HELP,
+    CONTROL_KEYS,
+    NO,
+    QUIT,
+    RESIGN_WORDS,
+    UNREADABLE,
+    USAGE,
+    YOU,
+    ResignQuestion,
+    friend,
+    one_player,
+    setting_changes,
+    unknown_command,
+    vs_bot_options,
+    words,
+)
 from bot.core import (
     Action,
     Board,
     Core,
-    HouseRules,
     LobbyBoard,
     Notice,
+    Picture,
     Reply,
     Result,
     RetireBoard,
     Runner,
     ServiceError,
 )
-from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS
+from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, known_variant
 from bot.core.lobbies import LobbyAction
 from bot.models import PlayerRef
-from bot.store import StoreError, open_store
-from bot.thinking import Thinker
-from engine import SecretDice, SeededDice
-from engine import ai as engine_ai
-from engine.dice import DiceSource
-
-log = logging.getLogger(__name__)
+from engine import EngineError
 
 GUILD_ID = 0
 CHANNEL_ID = 0
-YOU = PlayerRef(1, "You", moderator=True)
-FRIEND_ID = 2
-
-CONSOLE_HELP = f"""\
-Commands (the /minigam prefix is optional):
-  /minigam vs-bot [variant] [level]        play the computer (levels: {", ".join(LEVELS)})
-  /minigam challenge @friend [variant] [points]
-                                           a hot-seat game: you type the moves of whoever is to move
-  /minigam multigam [level]                a four-player game: you and three computer seats
-  /minigam move <play>                     e.g. /minigam move bar/3 5/off
-  /minigam board | hint | resign | cancel
-  /minigam roll | double | take | drop | accept | decline   (backgammon's cube and resignation offers)
-  /minigam rules [variant] | leaderboard [variant] | stats | history | help
-  quit
-Variants: {", ".join(TWO_PLAYER_VARIANTS)}"""
-
-
-ANSWERS = {
-    a.value: a for a in (Action.ROLL, Action.DOUBLE, Action.TAKE, Action.DROP, Action.ACCEPT, Action.DECLINE)
-}
-"""Commands that answer what the game waits for, by their action's name."""
 
 
 class Console:
     """One console session; :meth:`handle` runs one command line."""
 
-    def __init__(
-        self,
-        core: Core,
-        *,
-        out: TextIO,
-        output_dir: Path,
-        delay: float = 0.0,
-        read_line: Callable[[], Awaitable[str]] | None = None,
-    ) -> None:
+    def __init__(self, core: Core, *, out: TextIO, output_dir: Path, delay: float = 0.0) -> None:
         self.core = core
         self.out = out
         self.output_dir = Path(output_dir)
-        self.read_line = read_line
-        self.friend = PlayerRef(FRIEND_ID, "Friend")
         self.runner = Runner(core, self.show, move_delay=delay)
+        self.question: ResignQuestion | None = None
+        self._pictures: dict[int, tuple[int, Picture | None]] = {}  # match -> last number, last picture
 
     # ------------------------------------------------------------------ output
     def say(self, text: str = "") -> None:
@@ -106,27 +84,44 @@ class Console:
                 p = notice.picture
                 self.say(notice.text)
                 self.say(await asyncio.to_thread(boards.board_text, p.game, p.names, p.score, p.footer))
-                path = await self._write_png(notice)
+                path = await self._write_png(notice.match_id, p)
                 self.say(f"(board picture: {path})")
                 for control in notice.controls:
                     if control.action is Action.PLAY:
                         self.say("Legal plays: " + " | ".join(control.options))
                     elif control.action is Action.FIRST:
                         firsts = ", ".join(control.options)
-                        self.say(f"Type your whole play with /minigam move (first moves: {firsts}).")
+                        self.say(f"Type your whole play with move (first moves: {firsts}).")
             case _ if getattr(notice, "text", ""):
                 self.say(notice.text)
 
-    async def _write_png(self, notice: Board | Reply) -> Path:
-        picture = notice.picture
-        assert picture is not None
-        png = await asyncio.to_thread(
-            boards.board_png, picture.game, picture.names, picture.perspective, picture.score, picture.footer
-        )
-        self.output_dir.mkdir(parents=True, exist_ok=True)
-        path = self.output_dir / f"match-{notice.match_id}.png"
-        await asyncio.to_thread(path.write_bytes, png)
-        return path
+    async def _write_png(self, match_id: int | None, picture: Picture) -> Path:
+        """Save the picture as the match's next numbered one (``match-3-007.png``): every board is kept.
+        The board shown again (``board``, or the next session's greeting) is not saved twice."""
+        key = match_id or 0
+        if key not in self._pictures:
+            self._pictures[key] = (self._last_number(key), None)
+        number, last = self._pictures[key]
+        if picture == last:
+            return self._picture_path(key, number)
+        p = picture
+        png = await asyncio.to_thread(boards.board_png, p.game, p.names, p.perspective, p.score, p.footer)
+        newest = self._picture_path(key, number)
+        if last is not None or number == 0 or not await asyncio.to_thread(_holds, newest, png):
+            number += 1
+            self.output_dir.mkdir(parents=True, exist_ok=True)
+            await asyncio.to_thread(self._picture_path(key, number).write_bytes, png)
+        self._pictures[key] = (number, picture)
+        return self._picture_path(key, number)
+
+    def _picture_path(self, match_id: int, number: int) -> Path:
+        return self.output_dir / f"match-{match_id}-{number:03d}.png"
+
+    def _last_number(self, match_id: int) -> int:
+        """The highest number saved for ``match_id`` so far, in this session or an earlier one."""
+        pattern = re.compile(rf"match-{match_id}-(\d+)\.png")
+        found = (pattern.fullmatch(p.name) for p in self.output_dir.glob(f"match-{match_id}-*.png"))
+        return max((int(m.group(1)) for m in found if m), default=0)
 
     # ------------------------------------------------------------------ commands
     def _acting(self) -> PlayerRef:
@@ -140,24 +135,30 @@ class Console:
         return YOU
 
     async def handle(self, line: str) -> bool:
-        """Run one command line; ``False`` means quit."""
+        """Run one command line; ``False`` means quit. A refusal is printed, and the session goes on."""
         text = line.strip()
+        question, self.question = self.question, None
+        if question is not None and await self._answer_question(question, text.lower()):
+            return True
         if not text or text.startswith("#"):
             return True
-        for prefix in ("/minigam ", "minigam "):
-            if text.lower().startswith(prefix):
-                text = text[len(prefix) :].strip()
-                break
-        command, _, rest = text.partition(" ")
-        command = command.lower().lstrip("/")
-        rest = rest.strip()
-        if command in ("quit", "exit", "q"):
+        words = text.split(maxsplit=1)
+        if words[0].lower() in ("/minigam", "minigam"):
+            words = words[1].split(maxsplit=1) if len(words) > 1 else ["help"]
+        command = words[0].lower().lstrip("/")
+        rest = words[1].strip() if len(words) > 1 else ""
+        if command in QUIT:
             return False
-        await self.runner.sweep()
         try:
+            if CONTROL_KEYS.search(text):
+                raise ServiceError(UNREADABLE)
+            await self.runner.sweep()
             result = await self._run(command, rest)
-        except ValueError as exc:  # ServiceError, and the engine's errors
+        except ServiceError as exc:
             self.say(f"! {exc}")
+            return True
+        except EngineError as exc:  # the core turns the engine's errors into refusals; this is the net
+            self.say(f"! {texts.cannot_act(exc)}")
             return True
         if result is not None:
             await self.runner.handle(result)
@@ -166,188 +167,135 @@ class Console:
 
     async def _run(self, command: str, rest: str) -> Result | None:
         core = self.core
-        if command == "help":
-            self.say(texts.help_text(LEVELS))
-            self.say()
-            self.say(CONSOLE_HELP)
-            return None
-        if command == "rules":
-            self.say(texts.rules_text(rest) if rest else texts.all_rules_text(ALL_VARIANTS))
-            return None
-        if command == "vs-bot":
-            args = rest.split()
-            if len(args) > 2:
-                raise ServiceError("Usage: /minigam vs-bot [variant] [level]")
-            variant = args[0] if args else DEFAULT_VARIANT
-            level = args[1] if len(args) > 1 else DEFAULT_LEVEL
-            return await core.challenges.vs_bot(
-                GUILD_ID, CHANNEL_ID, YOU, variant, level, guild_name="console"
-            )
-        if command == "challenge":
-            return await self._challenge(rest)
-        if command == "multigam":
-            return await self._multigam(rest)
-        if command == "move":
-            if not rest:
-                raise ServiceError("Type your play after move, for example: /minigam move bar/3 5/off")
-            match_id, version = core.matches.current(CHANNEL_ID)
-            return await core.matches.act(match_id, version, self._acting(), Action.PLAY, rest)
-        if command == "board":
-            return core.matches.board(CHANNEL_ID, self._acting())
-        if command == "hint":
-            return await core.matches.hint(CHANNEL_ID, self._acting())
-        if command == "resign":
-            return await self._resign()
-        if command == "cancel":
-            return await core.cancel(CHANNEL_ID, YOU)
-        if command in ANSWERS:
-            return await self._answer(ANSWERS[command])
-        if command == "leaderboard":
-            return await core.records.leaderboard(GUILD_ID, rest or None)
-        if command == "stats":
-            return await core.records.stats(GUILD_ID, YOU)
-        if command == "history":
-            return await core.records.history(GUILD_ID)
-        raise ServiceError(f"Unknown command {command!r}. Type help for the commands.")
+        match command:
+            case "help" | "?":
+                self.say(CONSOLE_HELP)
+                return None
+            case "rules":
+                v = known_variant(rest) if rest else None
+                self.say(texts.rules_text(v) if v else texts.all_rules_text(ALL_VARIANTS))
+                return None
+            case "vs-bot":
+                variant, level = vs_bot_options(rest.split())
+                return await core.challenges.vs_bot(
+                    GUILD_ID, CHANNEL_ID, YOU, variant, level, guild_name="console"
+                )
+            case "challenge":
+                return await self._challenge(rest)
+            case "multigam":
+                return await self._multigam(rest)
+            case "move":
+                if not rest:
+                    raise ServiceError(USAGE["move"])
+                match_id, version = core.matches.current(CHANNEL_ID)
+                return await core.matches.act(match_id, version, self._acting(), Action.PLAY, rest)
+            case "board":
+                return await core.matches.last_board(CHANNEL_ID, self._acting())
+            case "hint":
+                return await core.matches.hint(CHANNEL_ID, self._acting())
+            case "resign":
+                self._ask_to_resign()
+                return None
+            case "cancel":
+                return await core.cancel(CHANNEL_ID, YOU)
+            case _ if command in ANSWERS:
+                match_id, version = core.matches.current(CHANNEL_ID)
+                return await core.matches.act(match_id, version, self._acting(), ANSWERS[command])
+            case "leaderboard":
+                return await core.records.leaderboard(GUILD_ID, rest or None)
+            case "stats":
+                return await core.records.stats(GUILD_ID, one_player(rest))
+            case "history":
+                return await core.records.history(GUILD_ID)
+            case "settings":
+                return await core.settings.change(GUILD_ID, YOU, setting_changes(rest), guild_name="console")
+        raise ServiceError(unknown_command(command))
 
     async def _challenge(self, rest: str) -> Result:
-        try:
-            args = shlex.split(rest)
-        except ValueError:
-            args = rest.split()
+        args = words(rest)
         if not args or not args[0].startswith("@"):
-            raise ServiceError("Usage: /minigam challenge @friend [variant] [points]")
-        name = args[0].lstrip("@") or "Friend"
+            raise ServiceError(USAGE["challenge"])
+        opponent = friend(args[0], USAGE["challenge"])
         variant = args[1] if len(args) > 1 else DEFAULT_VARIANT
-        try:
-            points = int(args[2]) if len(args) > 2 else 1
-        except ValueError:
-            raise ServiceError(texts.match_length(repr(args[2]))) from None
-        self.friend = PlayerRef(FRIEND_ID, name[:32])
+        if len(args) > 3:
+            raise ServiceError(USAGE["challenge"])
+        points = None
+        if len(args) > 2:
+            try:
+                points = int(args[2])
+            except ValueError:
+                raise ServiceError(texts.match_length(repr(args[2]))) from None
         sent = await self.core.challenges.challenge(
-            GUILD_ID, CHANNEL_ID, YOU, self.friend, variant, points, rated=False, guild_name="console"
+            GUILD_ID, CHANNEL_ID, YOU, opponent, variant, points, rated=False, guild_name="console"
         )
         challenge_id = sent.notices[0].challenge_id  # type: ignore[union-attr]
-        self.say(
-            f"{self.friend.name} is right here and accepts. You are player 1, {self.friend.name} player 2."
-        )
-        return await self.core.challenges.answer(challenge_id, self.friend, accept=True)
+        self.say(f"{opponent.name} is right here and accepts: you are player 1, {opponent.name} player 2.")
+        return await self.core.challenges.answer(challenge_id, opponent, accept=True)
 
     async def _multigam(self, rest: str) -> Result:
         """A lobby opened by you and started at once: the computer takes the three other seats."""
         if len(rest.split()) > 1:
-            raise ServiceError("Usage: /minigam multigam [level]")
+            raise ServiceError(USAGE["multigam"])
         lobbies = self.core.lobbies
         opened = await lobbies.open(GUILD_ID, CHANNEL_ID, YOU, rest or DEFAULT_LEVEL, guild_name="console")
         board = opened.notices[0]
         assert isinstance(board, LobbyBoard)
         return await lobbies.act(board.lobby_id, board.version, YOU, LobbyAction.START)
 
-    async def _resign(self) -> Result | None:
+    def _ask_to_resign(self) -> None:
+        """Ask the question; the next line answers it (:meth:`_answer_question`)."""
         who = self._acting()
         match_id, version = self.core.matches.current(CHANNEL_ID)
         question = self.core.matches.resign_question(match_id, who.user_id)
-        offers = [c.argument for c in question.controls if c.action is Action.RESIGN]
-        if offers == [""]:
-            self.say(question.text + " Type yes to confirm.")
+        offers = tuple(c.argument for c in question.controls if c.action is Action.RESIGN)
+        if offers == ("",):
+            how = "Type yes to resign; anything else plays on."
         else:
-            self.say(question.text + f" Type {', '.join(offers[:-1])} or {offers[-1]} to offer that much.")
-        answer = ((await self.read_line()) if self.read_line else "").strip().lower()
-        if offers == [""] and answer in ("yes", "y"):
-            return await self.core.matches.act(match_id, version, who, Action.RESIGN)
-        if answer in offers and answer:
-            return await self.core.matches.act(match_id, version, who, Action.RESIGN, answer)
-        self.say("Not resigned; play on.")
-        return None
+            named = [next(w for w, level in RESIGN_WORDS.items() if level == offer) for offer in offers]
+            how = f"Type {texts.either(named)} to offer that much; anything else plays on."
+        self.say(f"{question.text} {how}")
+        self.question = ResignQuestion(match_id, version, who, offers)
 
-    async def _answer(self, action: Action) -> Result:
-        """Roll, double, take, drop, accept or decline, for whoever is to act."""
-        match_id, version = self.core.matches.current(CHANNEL_ID)
-        return await self.core.matches.act(match_id, version, self._acting(), action)
+    async def _answer_question(self, question: ResignQuestion, text: str) -> bool:
+        """Resign as ``text`` asks and return True; else say so, and return whether ``text`` was only a no
+        (anything else is then run as a command)."""
+        argument = question.answer(text)
+        if argument is None:
+            self.say(texts.NOT_RESIGNED)
+            return text in NO
+        try:
+            result = await self.core.matches.act(
+                question.match_id, question.version, question.who, Action.RESIGN, argument
+            )
+        except ServiceError as exc:
+            self.say(f"! {exc}")
+            return True
+        await self.runner.handle(result)
+        await self.runner.idle()
+        return True
 
     # ------------------------------------------------------------------ the session
     async def greet(self) -> None:
-        self.say("Minigam local console. Type help for the commands, quit to leave.")
+        self.say("Minigam local console. Type help for the commands, quit or Ctrl-D to leave.")
+        self.say(f"Board pictures are saved in {self.output_dir}/, numbered, one per board.")
         if self.core.ctx.table.in_channel(CHANNEL_ID) is not None:
             self.say("Your unfinished match carries on:")
             await self.show(self.core.matches.board(CHANNEL_ID, self._acting()))
             await self.runner.handle(Result(computer_matches=tuple(self.core.pending_computer_turns())))
             await self.runner.idle()
         else:
-            self.say("Start with: /minigam vs-bot   (or /minigam vs-bot backgammon hard)")
+            self.say("Start with: vs-bot   (or vs-bot backgammon hard, or challenge @Friend)")
 
-    async def run(self) -> None:
-        """Read and run commands until ``quit`` or the end of the input."""
-        assert self.read_line is not None
-        await self.greet()
-        try:
-            while True:
-                line = await self.read_line()
-                if line == "":  # end of input
-                    break
-                if not await self.handle(line):
-                    break
-        finally:
-            await self.runner.close()
-        self.say("Bye.")
+    async def close(self) -> None:
+        """Stop the computer's turns in flight."""
+        await self.runner.close()
 
 
-async def console_main(
-    settings: Settings,
-    *,
-    dice: DiceSource | None = None,
-    seed: int | None = None,
-    delay: float = 0.0,
-    stdin: TextIO | None = None,
-    stdout: TextIO | None = None,
-) -> int:
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-    interactive = stdin.isatty()
-
-    async def read_line() -> str:
-        if interactive:
-            stdout.write("> ")
-            stdout.flush()
-        return await asyncio.to_thread(stdin.readline)
-
-    # The computer thinks in a thread, not a worker process: one person plays and waits for its move anyway,
-    # a worker would first warm up every variant (seconds) when this game needs one, and seeded players keep
-    # ``--seed`` games repeatable.
-    thinker = Thinker(0, computer=lambda variant, level: engine_ai.get_player(variant, level, seed=seed))
-    store = await open_store(settings.database_path)
+def _holds(path: Path, data: bytes) -> bool:
     try:
-        rules = HouseRules(
-            challenge_timeout=settings.challenge_timeout,
-            turn_timeout=settings.turn_timeout,
-            lobby_timeout=settings.lobby_timeout,
-        )
-        core = Core(store, dice=dice or SecretDice(), rules=rules, thinker=thinker)
-        await core.load()
-        console = Console(
-            core, out=stdout, output_dir=settings.local_output_dir, delay=delay, read_line=read_line
-        )
-        await console.run()
-    finally:
-        await store.close()
-    return 0
-
-
-def run_console(settings: Settings, *, seed: int | None = None, delay: float = 0.0) -> int:
-    """The ``python -m bot`` entry for the console."""
-    # The console is for playing: only warnings reach the terminal, unless LOG_LEVEL asks for DEBUG.
-    configured = getattr(logging, settings.log_level)
-    level = configured if configured == logging.DEBUG else max(configured, logging.WARNING)
-    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
-    dice = SeededDice(seed) if seed is not None else None
-    try:
-        return asyncio.run(console_main(settings, dice=dice, seed=seed, delay=delay))
-    except StoreError as exc:
-        print(f"minigam: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("\nBye.")
-        return 0
+        return path.read_bytes() == data
+    except OSError:
+        return False
 
 
 def _plain(text: str) -> str:
@@ -355,4 +303,4 @@ def _plain(text: str) -> str:
     return text.replace("**", "").replace("`", "")
 
 
-__all__ = ["CONSOLE_HELP", "Console", "console_main", "run_console"]
+__all__ = ["CHANNEL_ID", "GUILD_ID", "Console"]

@@ -11,6 +11,7 @@ from engine.errors import GameDataError, quoted
 from engine.jsonread import read_enum, read_int, read_ints, read_object
 from engine.position import Position, paths_for
 from engine.variants import Variant
+from engine.wording import verb
 
 MAX_MATCH_POINTS = 25
 """The longest match players may choose (a match is 1 to this many points; 0 is a single game)."""
@@ -184,7 +185,8 @@ class Outcome:
             notes.append("Jacoby rule: no double, a single game")
         how = f" ({'; '.join(notes)})" if notes else ""
         plural = "s" if self.points != 1 else ""
-        return f"{name(self.winner)} wins{kind}, {self.points} point{plural}{how}"
+        winner = name(self.winner)
+        return f"{winner} {verb(winner, 'wins', 'win')}{kind}, {self.points} point{plural}{how}"
 
 
 JACOBY_DEFAULT = True

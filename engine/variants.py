@@ -28,7 +28,10 @@ class Variant:
     """
 
     name: str
+    """The id people type and the store keeps: ``minigam-full-entry``."""
     title: str
+    """The display name, the one used everywhere people read it (texts, rules page, README): ``Minigam Full
+    Entry``."""
     players: int
     points: int
     checkers: int
@@ -97,7 +100,7 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             name="minigam-full-entry",
-            title="Minigam (full entry)",
+            title="Minigam Full Entry",
             players=2,
             points=6,
             checkers=8,
@@ -107,11 +110,11 @@ VARIANTS: dict[str, Variant] = {
             bearoff="no-bar",
             scoring="single",
             numbering="absolute",
-            summary="Minigam, but no bearing off while any of your checkers is on the bar.",
+            summary="Minigam, but you may bear off only while none of your checkers is on the bar.",
         ),
         Variant(
             name="minigam-strict",
-            title="Mini-Gam (strict)",
+            title="Minigam Strict",
             players=2,
             points=6,
             checkers=8,
@@ -121,12 +124,12 @@ VARIANTS: dict[str, Variant] = {
             bearoff="no-bar",
             scoring="single",
             numbering="absolute",
-            summary="Minigam with backgammon's forced moves: doubles play four times, use both dice "
-            "when you can, the larger when only one; full entry before bearing off.",
+            summary="Minigam with backgammon's forced moves: doubles play four times, use as many dice "
+            "as you can; bear off only while none of your checkers is on the bar.",
         ),
         Variant(
             name="multigam",
-            title="Multi-Gam",
+            title="Multigam",
             players=4,
             points=6,
             checkers=5,
@@ -160,7 +163,7 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             name="backgammon-mulligan",
-            title="Backgammon (Mulligan)",
+            title="Backgammon Mulligan",
             players=2,
             points=24,
             checkers=15,

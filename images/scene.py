@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from engine import OFF, Dice, Game, Play, Position
 from engine.notation import format_play
+from engine.wording import is_you, verb
 from images.layout import board_kind
 
 PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
@@ -19,9 +20,10 @@ shorten a long name and keep the rest of the sentence, such as the roll)."""
 _SLOT = re.compile("\ue000(\\d)\ue001")
 
 
-def _slots(players: int) -> tuple[str, ...]:
-    """Stand-ins for the names while a sentence is written: private-use characters round the seat."""
-    return tuple(f"\ue000{p}\ue001" for p in range(players))
+def _slots(names: Sequence[str]) -> tuple[str, ...]:
+    """Stand-ins for the names while a sentence is written: private-use characters round the seat. "You"
+    (the local console's player) stays itself, so that the verbs agree with it: "You win"."""
+    return tuple(name if is_you(name) else f"\ue000{p}\ue001" for p, name in enumerate(names))
 
 
 def _parts(text: str) -> Parts:
@@ -212,7 +214,7 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
             places[e.player] = PLACE_WORDS[v.players - 1 - i]
             left[e.player] = "resigned" if e.kind == "resign" else "timed out"
 
-    slots = _slots(v.players)
+    slots = _slots(names_t)
     status = _game_status(game, slots)
     badges: list[str | None] = [None] * v.players
     if game.outcome is None and game.actor is not None:
@@ -289,12 +291,13 @@ def _game_status(game: Game, names: tuple[str, ...]) -> str:
         return f"{mover} to roll or double" if game.may_double() else f"{mover} to roll"
     if awaiting == "double-answer":
         answerer = names[game.actor] if game.actor is not None else ""
-        return f"{mover} doubles to {game.cube * 2}: {answerer} to take or drop"
+        return f"{mover} {verb(mover, 'doubles', 'double')} to {game.cube * 2}: {answerer} to take or drop"
     assert game.resign_offer is not None
     loser, level = game.resign_offer
     answerer = names[game.actor] if game.actor is not None else ""
     what = RESIGN_WORDS.get(level, "the game")
-    return f"{names[loser]} offers to resign {what} ({level * game.cube}): {answerer} to accept or reject"
+    offers = verb(names[loser], "offers", "offer")
+    return f"{names[loser]} {offers} to resign {what} ({level * game.cube}): {answerer} to accept or reject"
 
 
 def _guess_mover(position: Position, play: Play) -> int:
@@ -313,7 +316,7 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
     seat = _check_perspective(pos, perspective)
     _check_play(pos, last_play)
     last_player = _guess_mover(pos, last_play) if last_play is not None else None
-    slots = _slots(v.players)
+    slots = _slots(names_t)
     last_text = ""
     if last_play is not None and last_player is not None:
         who = slots[last_player]
@@ -329,7 +332,9 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
             places[p] = "done"
     winner = pos.winner if v.players == 2 else None
     status = (
-        f"{slots[winner]} has borne off every checker" if winner is not None else f"{slots[pos.turn]} to move"
+        f"{slots[winner]} {verb(slots[winner], 'has', 'have')} borne off every checker"
+        if winner is not None
+        else f"{slots[pos.turn]} to move"
     )
     return Scene(
         position=pos,

@@ -43,7 +43,7 @@ def render_text(
 
 
 def _headline(scene: Scene) -> str:
-    parts = [scene.position.variant.name, scene.status]
+    parts = [scene.position.variant.title, scene.status]
     if scene.match_info:
         parts.append(scene.match_info)
     if scene.has_cube and not scene.crawford:

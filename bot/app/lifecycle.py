@@ -253,7 +253,7 @@ class MinigamBot(commands.Bot):
         elif isinstance(error, app_commands.NoPrivateMessage):
             message = "Minigam is played in server channels, not in direct messages."
         elif isinstance(original, ServiceError | EngineError):
-            message = str(original)
+            message = texts.sentence(str(original))
         elif isinstance(error, app_commands.TransformerError):
             message = f"That option isn't valid: {error.value!r}."
         elif isinstance(error, app_commands.CheckFailure):
@@ -269,7 +269,7 @@ class MinigamBot(commands.Bot):
     ) -> None:
         """A refusal goes back as it is; anything else is logged with its context and apologised for."""
         if isinstance(error, ServiceError | EngineError):
-            message = str(error)
+            message = texts.sentence(str(error))
         else:
             log.error(
                 "unexpected error in %s (user %s, channel %s)",

@@ -121,7 +121,7 @@ def commands(app: App) -> list[app_commands.Command]:
     """``/minigam multigam`` and ``/minigam leave``, for the ``/minigam`` group."""
     levels = levels_for(VARIANT)
 
-    @app_commands.command(name="multigam", description="Open a four-player Multi-Gam lobby in this channel")
+    @app_commands.command(name="multigam", description="Open a four-player Multigam lobby in this channel")
     @app_commands.describe(level="How strong the computer plays the empty seats (default: medium)")
     @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in levels])
     async def multigam(interaction: discord.Interaction, level: str = DEFAULT_LEVEL) -> None:

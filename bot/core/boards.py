@@ -103,6 +103,14 @@ def board_reply(live: LiveMatch, user_id: int) -> Reply:
     )
 
 
+def final_reply(ended: LiveMatch) -> Reply:
+    """The final board of a match that is over (finished, or where a cancel left it), for whoever asks."""
+    rec, game = ended.record, ended.game
+    score = ended.match.score
+    text = texts.last_match(game.variant, ended.names, rec.status, game.outcome, score, rec.target)
+    return Reply(text, picture(ended, game), match_id=rec.match_id, version=rec.version)
+
+
 def picker_reply(live: LiveMatch, prefix, options, can_finish: bool) -> Reply:
     """The move-by-move picker: the next moves, Undo once a move is picked, Done once the play is whole."""
     pos = live.game.position
@@ -122,4 +130,12 @@ def picker_reply(live: LiveMatch, prefix, options, can_finish: bool) -> Reply:
     )
 
 
-__all__ = ["MAX_CHOICES", "actor_seat", "board_notice", "board_reply", "picker_reply", "play_controls"]
+__all__ = [
+    "MAX_CHOICES",
+    "actor_seat",
+    "board_notice",
+    "board_reply",
+    "final_reply",
+    "picker_reply",
+    "play_controls",
+]

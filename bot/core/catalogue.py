@@ -27,6 +27,15 @@ DEFAULT_VARIANT = "minigam"
 DEFAULT_LEVEL = "medium"
 
 
+def known_variant(name: str) -> Variant:
+    """The variant called ``name`` (any case), whether or not a match can be started with it here (its
+    rules, say); a refusal that lists the variants otherwise."""
+    try:
+        return find_variant(name)
+    except UnknownVariantError:
+        raise ServiceError(texts.unknown_variant(name, tuple(VARIANTS))) from None
+
+
 def two_player_variant(name: str) -> Variant:
     """The variant called ``name`` (any case), if a two-player match can be started with it."""
     try:
@@ -80,6 +89,7 @@ __all__ = [
     "LEVELS",
     "MULTIPLAYER_VARIANTS",
     "TWO_PLAYER_VARIANTS",
+    "known_variant",
     "level_for",
     "match_length",
     "multiplayer_variant",

@@ -117,8 +117,9 @@ class KeyedLocks:
         return len(self._locks)
 
 
-async def load_match(store: Store, match_id: int) -> LiveMatch:
-    """Rebuild an active match from the store; :class:`DamagedRecord` if it cannot be."""
+async def load_match(store: Store, match_id: int, *, over: bool = False) -> LiveMatch:
+    """Rebuild an active match from the store; :class:`DamagedRecord` if it cannot be. With ``over``, a
+    match that has ended (finished or cancelled): its last game as it ended, the score after it."""
     what = f"match {match_id}"
     record = await store.match(match_id)
     if record is None:
@@ -127,8 +128,10 @@ async def load_match(store: Store, match_id: int) -> LiveMatch:
         games = await store.games(match_id)
         jacoby = bool(games[0].context.get("jacoby", True)) if games else True
         match = Match.new(record.variant, record.target, jacoby=jacoby)
-        if not games or games[-1].game_id != record.current_game_id or games[-1].outcome is not None:
-            raise DamagedRecord(what, "its current game is missing or over")
+        if not games or games[-1].game_id != record.current_game_id:
+            raise DamagedRecord(what, "its current game is missing")
+        if games[-1].outcome is not None and not over:
+            raise DamagedRecord(what, "its current game is over")
         played: set[int] = set()
         for stored in games[:-1]:
             assert stored.outcome is not None
@@ -137,6 +140,8 @@ async def load_match(store: Store, match_id: int) -> LiveMatch:
         events = await store.game_events(games[-1].game_id)
         context = MatchContext.from_json(games[-1].context, find_variant(record.variant))
         game = replay(record.variant, events, context)
+        if over and game.outcome is not None:
+            match = match.record(game.outcome)
         played |= _players_who_played(events)
     except DamagedRecord:
         raise

@@ -128,6 +128,22 @@ class Matches:
         """The current board again, for whoever asks (with the controls if it is their turn to act)."""
         return Result([boards.board_reply(self.in_channel(channel_id), user.user_id)])
 
+    async def last_board(self, channel_id: int, user: PlayerRef) -> Result:
+        """The board of ``channel_id``: the match in play's (as :meth:`board`), else the final board of the
+        last match played there, read back from the store; else a refusal that says how to start one."""
+        table = self.ctx.table
+        if table.in_channel(channel_id) is not None or channel_id in table.damaged:
+            return self.board(channel_id, user)
+        match_id = await self.ctx.store.latest_match_id(channel_id)
+        if match_id is None:
+            raise ServiceError(texts.NO_MATCH_HERE)
+        try:
+            ended = await load_match(self.ctx.store, match_id, over=True)
+        except DamagedRecord as exc:
+            log.error("the last match %s of channel %s cannot be read back: %s", match_id, channel_id, exc)
+            raise ServiceError(texts.NO_MATCH_HERE) from None
+        return Result([boards.final_reply(ended)])
+
     async def hint(self, channel_id: int, user: PlayerRef) -> Result:
         """The computer's best plays for the roll of ``user`` (unrated matches only)."""
         live = self.in_channel(channel_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.models import ChallengeStatus
-from bot.texts.words import duration
+from bot.texts.words import addressed, duration, objective, possessive, verb
 from engine import Variant, find_variant
 
 NOT_A_MEMBER = "That isn't a member you can challenge. To play the computer, use `/minigam vs-bot`."
@@ -16,12 +16,13 @@ YOUR_CHALLENGE_WAITS = "You have a challenge waiting in this channel; wait for i
 
 # ---------------------------------------------------------------------- the clock
 def forfeits(name: str, limit: float) -> str:
-    return f"{name} didn't play within {duration(limit)} and forfeits the match."
+    return f"{name} didn't play within {duration(limit)} and {verb(name, 'forfeits', 'forfeit')} the match."
 
 
 def reminder(name: str, left: float) -> str:
-    return (
-        f"{name}, it's still your turn in this match: play within {duration(left)} or you forfeit the match."
+    within = duration(left)
+    return addressed(
+        name, f"it's still your turn in this match: play within {within} or you forfeit the match."
     )
 
 
@@ -34,7 +35,8 @@ def challenge_a_bot(name: str) -> str:
 
 def already_challenging(who: str, challenger: str, opponent: str) -> str:
     return (
-        f"{who} already has a challenge waiting in this channel ({challenger} vs {opponent}); "
+        f"{who} already {verb(who, 'has', 'have')} a challenge waiting in this channel "
+        f"({challenger} vs {opponent}); "
         "wait for it to be answered or expire."
     )
 
@@ -71,12 +73,12 @@ def challenge_closed(c, status: ChallengeStatus) -> str:
     a, b = c.challenger_name, c.opponent_name
     match status:
         case ChallengeStatus.ACCEPTED:
-            return f"{b} accepted {a}'s challenge to {title}."
+            return f"{b} accepted {possessive(a)} challenge to {title}."
         case ChallengeStatus.DECLINED:
-            return f"{b} declined {a}'s challenge to {title}."
+            return f"{b} declined {possessive(a)} challenge to {title}."
         case ChallengeStatus.EXPIRED:
-            return f"{a}'s challenge to {b} ({title}) expired unanswered."
-    return f"{a}'s challenge to {b} ({title}) was cancelled."
+            return f"{possessive(a, first=True)} challenge to {objective(b)} ({title}) expired unanswered."
+    return f"{possessive(a, first=True)} challenge to {objective(b)} ({title}) was cancelled."
 
 
 # ---------------------------------------------------------------------- settings
@@ -90,7 +92,7 @@ def unknown_setting(key: str, names: list[str]) -> str:
 
 
 def bad_setting(key: str, text: str) -> str:
-    return f"{text!r} isn't a value for {key}: use on or off."
+    return f"The setting {key} is either on or off, not {text!r}."
 
 
 def settings_text(shown: dict[str, str], *, changed: bool) -> str:

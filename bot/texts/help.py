@@ -6,13 +6,20 @@ from collections.abc import Sequence
 
 from engine import Variant, find_variant
 
+WRITING_MOVES = (
+    "Write each move as from/to: `bar` for the bar, `off` to bear off, `*` marks a hit (optional), "
+    "`bar/3/5` moves one checker twice, `6/off(2)` repeats a move. In the 6-point games the points are "
+    "numbered 1–6 as on the picture; in backgammon each player counts from their own home board (1–6)."
+)
+"""How to write a play, for every help page."""
+
 _HELP = """\
 **Minigam** — backgammon-family dice games, played in the channel.
 
 **Start a match**
 • `/minigam challenge @someone [variant] [points]` — they get Accept / Decline buttons.
 • `/minigam vs-bot [variant] [level]` — play the computer ({levels}; unrated).
-• `/minigam multigam [level]` — open a four-player Multi-Gam lobby: up to four join with its \
+• `/minigam multigam [level]` — open a four-player Multigam lobby: up to four join with its \
 button, the host starts, and the computer takes the empty seats. Rated when two people or more play.
 One match per channel: start more in threads.
 
@@ -20,80 +27,114 @@ One match per channel: start more in threads.
 Each turn the bot posts the board and your roll and mentions you. The dice are rolled for you, and a turn \
 with no legal move passes by itself. Play your whole turn with the menu under the board, or type it:
 • `/minigam move bar/3 5/off` — autocomplete lists the legal plays as you type.
-Write each move as from/to: `bar` for the bar, `off` to bear off, `*` marks a hit (optional), \
-`bar/3/5` moves one checker twice, `6/off(2)` repeats a move. In the 6-point games the points are \
-numbered 1–6 as on the picture; in backgammon each player counts from their own home board (1–6).
+{writing_moves}
 
 **More**
 `/minigam board` shows the board again · `/minigam hint` suggests plays (unrated games) · \
-`/minigam resign` gives up the game (in Multi-Gam: the last free place) · `/minigam leave` hands \
-your Multi-Gam seat to the computer (its place counts for you) · `/minigam rules [variant]` · \
+`/minigam resign` gives up the game (in Multigam: the last free place) · `/minigam leave` hands \
+your Multigam seat to the computer (its place counts for you) · `/minigam rules [variant]` · \
 `/minigam leaderboard [variant]` · \
 `/minigam stats [@user]` · `/minigam history` · `/minigam cancel` (Manage Server).
 If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit \
-(in Multi-Gam the computer takes their seat and the game goes on)."""
+(in Multigam the computer takes their seat and the game goes on)."""
 
 
 def help_text(levels: Sequence[str]) -> str:
     """How to play with the bot; ``levels``: the computer's levels, weakest first."""
-    return _HELP.format(levels=", ".join(levels[:-1]) + f" or {levels[-1]}" if len(levels) > 1 else levels[0])
+    return _HELP.format(levels=either(levels), writing_moves=WRITING_MOVES)
+
+
+def either(words: Sequence[str]) -> str:
+    """``easy, medium or hard``."""
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 _FORCED = {
-    "order": "You choose which die to play first; each die must then be played if it can be at that moment, "
-    "so you may end up playing only one die.",
-    "standard": "You must use both dice when you can (all four moves of a double), and the larger die when "
-    "only one can be played.",
+    "order": "You choose which die to play first; then each die, in that order, must be played if it can be "
+    "at that moment, so you may end up playing only one die even where the other order plays both. With a "
+    "double the second move must be played whenever it can be.",
+    "standard": "Use as many dice as you can (all four moves of a double if possible); when only one die can "
+    "be used and either could be, use the larger.",
 }
 _BAR = {
-    "loose": "Checkers on the bar and on the board move in any order; a checker may enter and bear off "
-    "in the same turn.",
-    "strict": "While you have a checker on the bar, you must enter it before moving anything else.",
+    "loose": "Checkers on the bar and on the board move in any order.",
+    "strict": "While you have a checker on the bar, you must enter it before any other checker may move.",
 }
 _BEAROFF = {
-    "always": "You may bear off at any time; a higher die bears off your farthest-back checker only "
-    "(counting the bar).",
-    "no-bar": "You may bear off once none of your checkers is on the bar; a higher die bears off your "
-    "farthest-back checker only.",
-    "home": "You bear off once all your checkers are in your home board; a higher die bears off only "
-    "from your highest point.",
+    "always": "You may bear off at any time, even with checkers on the bar, so one checker may enter and "
+    "another bear off in the same turn.",
+    "no-bar": "You may bear off only when none of your checkers is on the bar; a checker that enters may "
+    "still bear off later in the same turn once none is left there.",
+    "home": "You may bear off only when all {checkers} of your checkers are in your home board, none on the "
+    "bar.",
+}
+_OVERSHOOT = {
+    "always": "A die equal to a checker's distance to the end bears it off; a higher die bears off only your "
+    "farthest-back checker, counting the bar (so never while you have a checker on the bar).",
+    "no-bar": "A die equal to a checker's distance to the end bears it off; a higher die bears off only your "
+    "farthest-back checker.",
+    "home": "A die equal to a checker's point bears it off; a higher die bears off only your farthest-back "
+    "checker.",
 }
 _SCORING = {
-    "single": "The first to bear off all {checkers} checkers wins one point; a match is first to N points.",
-    "placings": "Places score 5, 3, 2 and 1; the game ends when the third player finishes.",
-    "backgammon": "A win is 1 point, a gammon 2 (the loser bore off none), a backgammon 3 (and still has a "
-    "checker on the bar or in the winner's home board), times the cube. Matches use the Crawford rule.",
-    "mulligan": "No cube. A win is 1 point, a Mulligan 3 (the loser still has a checker on the bar or "
-    "outside their home board); the match is first to 3.",
+    "single": "The first to bear off all {checkers} checkers wins one point; there are no gammons and no "
+    "doubling cube. A match is played to the points chosen with the challenge (1 unless you choose more).",
+    "placings": "A player who bears off all {checkers} checkers takes the next place and is skipped from "
+    "then on; the game ends when the third player finishes, and the last takes fourth. Places score 5, 3, 2 "
+    "and 1 points.",
+    "backgammon": "A win is 1 point, a gammon 2 (the loser has borne off no checker), a backgammon 3 (the "
+    "loser has borne off none and still has a checker on the bar or in the winner's home board), times the "
+    "cube.",
+    "mulligan": "There is no doubling cube. A win is 1 point, a Mulligan 3 (the loser still has a checker "
+    "on the bar or outside their own home board when the winner bears off the last checker). The match is "
+    "the best of five games: the first to 3 points wins. A resignation costs 3 while a Mulligan is still "
+    "possible, else 1.",
+}
+_CUBE = (
+    "Before rolling, the cube's owner (either player while it is in the middle) may double; the other takes "
+    "(the cube doubles and is theirs) or drops (and loses the game at the cube's value). Resigning offers a "
+    "single game, a gammon or a backgammon, which the other accepts (that value times the cube) or declines.",
+    "Money play is one game, with the Jacoby rule unless the server turns it off (gammons and backgammons "
+    "count single while the cube is in the middle) and no beavers. A match to N points has the Crawford "
+    "rule (no double in the first game after a player reaches N − 1) and the cube never goes past what the "
+    "leader needs.",
+)
+_OPENING = {
+    2: "Each player rolls one die to start, again on a tie; the higher moves first with those two dice, so "
+    "never with a double.",
+    4: "All four roll one die to start; if several tie for the highest, only they roll again. The highest "
+    "moves first with their die and the lowest die among the others (never a double); play then goes round "
+    "the table in seat order.",
+}
+_PATHS = {
+    "two": "Player 1 moves up: from the bar onto point `d` with a die `d`, toward point 6 and off past it. "
+    "Player 2 moves down: from the bar onto point 7 − `d`, toward point 1 and off past it.",
+    "all": "Everyone moves up: from the bar onto point `d` with a die `d`, toward point 6 and off past it.",
+    "own": "You count the points from your own side: your home board is 1–6, you bear off past your point 1, "
+    "and you enter with a die `d` on your point 25 − `d`.",
 }
 
 
 def rules_text(variant: str | Variant) -> str:
-    """The rules of one variant in a few lines (the full text is docs/RULES.md)."""
+    """The rules of one variant as RULES.md states them, in a few lines that fit a Discord message (the
+    full text with examples is docs/RULES.md)."""
     v = find_variant(variant)
-    if v.start:
-        start = "the standard backgammon layout"
-    else:
-        start = f"all {v.checkers} checkers on the bar"
-    if v.points == 6 and v.players == 2:
-        direction = (
-            "Player 1 moves up from point 1 to 6 and bears off past 6; player 2 moves down from 6 to 1."
-        )
-    elif v.players > 2:
-        direction = "Everyone moves the same way, from point 1 to 6, and bears off past 6."
-    else:
-        direction = "Each player moves toward their own home board, numbered 1 to 6 for them."
-    doubles = f"Doubles move {'twice' if v.doubles_moves == 2 else 'four times'}."
+    start = "starting from the backgammon layout" if v.start else "every checker starting on the bar"
+    path = "own" if v.numbering == "own" else "all" if v.is_multiplayer else "two"
+    doubles = "twice (two moves of that number)" if v.doubles_moves == 2 else "four times"
     lines = [
         f"**{v.title}** (`{v.name}`) — {v.summary}",
-        f"• {v.players} players, {v.points} points, {v.checkers} checkers each, starting with {start}.",
-        f"• {direction} A point with two or more of a player's checkers is closed to the others; landing "
-        "on a single opposing checker hits it to the bar.",
-        f"• {doubles} {_FORCED[v.forced]}",
+        f"• {v.players} players, {v.points} points, {v.checkers} checkers each, {start}. {_PATHS[path]}",
+        "• Two or more checkers of one player close a point to everyone else; landing on (or entering onto) "
+        "a lone opposing checker hits it to the bar.",
+        f"• {_OPENING[v.players]}",
+        f"• A double is played {doubles}. {_FORCED[v.forced]} If no die can be played, the turn passes.",
         f"• {_BAR[v.bar_rule]}",
-        f"• {_BEAROFF[v.bearoff]}",
+        f"• {_BEAROFF[v.bearoff].format(checkers=v.checkers)} {_OVERSHOOT[v.bearoff]}",
         f"• {_SCORING[v.scoring].format(checkers=v.checkers)}",
     ]
+    if v.cube:
+        lines.extend(f"• {line}" for line in _CUBE)
     if v.players > 2:
         lines.append(
             "• Seats go round in the order players joined the lobby; the computer plays the empty seats. "
@@ -108,5 +149,5 @@ def all_rules_text(names: Sequence[str]) -> str:
     lines = ["**The games** — `/minigam rules <variant>` for one in full."]
     for name in names:
         v = find_variant(name)
-        lines.append(f"• `{v.name}` — {v.summary}")
+        lines.append(f"• **{v.title}** (`{v.name}`) — {v.summary}")
     return "\n".join(lines)

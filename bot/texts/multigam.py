@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.texts.words import duration
+from bot.texts.words import addressed, duration, is_you, possessive, verb
 from engine import Game, Outcome, Variant, find_variant
 
 if TYPE_CHECKING:  # records whose attributes are read here
@@ -45,7 +45,8 @@ def lobby_full(seats: int) -> str:
 
 
 def lobby_already_open(host: str) -> str:
-    return f"{host}'s lobby is already open in this channel: join it, or start a thread for another game."
+    lobby = f"{possessive(host, first=True)} lobby"
+    return f"{lobby} is already open in this channel: join it, or start a thread for another game."
 
 
 def lobby_done(status: str) -> str:
@@ -90,7 +91,8 @@ def lobby_text(lobby: LobbyRecord, v: Variant, *, left: float, names: Sequence[s
             who = "*open*"
         lines.append(f"{number}. {who}")
     lines.append(
-        f"Join to take a seat. {host} starts the game when ready; empty seats go to the computer. "
+        f"Join to take a seat. {host} {verb(host, 'starts', 'start')} the game when ready; empty seats go to "
+        "the computer. "
         f"The lobby expires in {duration(left)} if it isn't started."
     )
     return "\n".join(lines)
@@ -125,17 +127,20 @@ def opening_line(game: Game, names: Sequence[str]) -> str:
     high, low = game.dice
     first = names[game.turn]
     parts.append(
-        f"**{first}** starts with {high}-{low}: the winning {high} and the lowest die of the others, {low}."
+        f"**{first}** {verb(first, 'starts', 'start')} with {high}-{low}: the winning {high} and the lowest "
+        f"die of the others, {low}."
     )
     return " ".join(parts)
 
 
 def finishes(name: str, place: int, points: int) -> str:
-    return f"{name} bears off the last checker and finishes **{ordinal(place)}** ({_points(points)})."
+    bears, finishes = verb(name, "bears", "bear"), verb(name, "finishes", "finish")
+    return f"{name} {bears} off the last checker and {finishes} **{ordinal(place)}** ({_points(points)})."
 
 
 def resigns_to_place(name: str, place: int, points: int) -> str:
-    return f"{name} resigns and takes {ordinal(place)} place ({_points(points)}); the others play on."
+    resigns, takes = verb(name, "resigns", "resign"), verb(name, "takes", "take")
+    return f"{name} {resigns} and {takes} {ordinal(place)} place ({_points(points)}); the others play on."
 
 
 def placing_lines(before: Game, after: Game, names: tuple[str, ...]) -> list[str]:
@@ -181,20 +186,21 @@ def leave_question(level: str) -> str:
 
 
 def leaves(name: str, level: str) -> str:
-    return f"{name} leaves the table; the computer ({level}) plays {name}'s seat from now on."
+    leaves = verb(name, "leaves", "leave")
+    return f"{name} {leaves} the table; the computer ({level}) plays {possessive(name)} seat from now on."
 
 
 def replaced_for_time(name: str, limit: float, level: str) -> str:
     return (
-        f"{name} didn't play within {duration(limit)}; the computer ({level}) plays {name}'s seat from now "
-        "on, and the place it reaches counts for them."
+        f"{name} didn't play within {duration(limit)}; the computer ({level}) plays {possessive(name)} seat "
+        f"from now on, and the place it reaches counts for {'you' if is_you(name) else 'them'}."
     )
 
 
 def reminder(name: str, left: float) -> str:
-    return (
-        f"{name}, it's still your turn in this game: play within {duration(left)} or the computer takes "
-        "your seat."
+    within = duration(left)
+    return addressed(
+        name, f"it's still your turn in this game: play within {within} or the computer takes your seat."
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.texts import multigam
+from bot.texts.words import addressed, is_you, objective, theirs, verb
 from engine import MAX_MATCH_POINTS, Dice, Game, Outcome, PlayError, Variant, WinKind
 from engine.match_id import gnubg_ids
 
@@ -41,7 +42,7 @@ _WAITING_FOR = {
 
 
 def not_your_turn(name: str) -> str:
-    return f"It's not your turn: waiting for {name}."
+    return f"It's not your turn: waiting for {objective(name)}."
 
 
 def not_now(awaiting: str) -> str:
@@ -168,16 +169,16 @@ def waiting_line(name: str, game: Game, *, computer: bool) -> str:
         case "play" if computer:
             return f"{name} rolled {game.dice} and is thinking…"
         case "play":
-            return f"{name}, your turn: you rolled **{game.dice}**."
+            return addressed(name, f"your turn: you rolled **{game.dice}**.")
         case "roll" if not computer:
-            return f"{name}, your turn: **roll**, or **double** to {game.cube * 2}."
+            return addressed(name, f"your turn: **roll**, or **double** to {game.cube * 2}.")
         case "double-answer" if not computer:
-            lose = _points(game.cube)
-            return f"{name}, **take** (the cube goes to {game.cube * 2}, yours) or **drop** ({lose})?"
+            lose, cube = _points(game.cube), game.cube * 2
+            return addressed(name, f"**take** (the cube goes to {cube}, yours) or **drop** ({lose})?")
         case "resign-answer" if not computer and game.resign_offer is not None:
-            points = game.points_for(_OFFERED[game.resign_offer[1]])
-            return f"{name}, **accept** the resignation ({_points(points)} for you) or **decline** it?"
-    return f"Waiting for {name}."
+            won = _points(game.points_for(_OFFERED[game.resign_offer[1]]))
+            return addressed(name, f"**accept** the resignation ({won} for you) or **decline** it?")
+    return f"Waiting for {objective(name)}."
 
 
 _OFFERED = {1: WinKind.SINGLE, 2: WinKind.GAMMON, 3: WinKind.BACKGAMMON}
@@ -217,34 +218,34 @@ def picker_text(so_far: str, *, more: bool, can_finish: bool) -> str:
 
 
 def resigns(name: str) -> str:
-    return f"{name} resigns."
+    return f"{name} {verb(name, 'resigns', 'resign')}."
 
 
 def accepts(name: str) -> str:
-    return f"{name} accepts."
+    return f"{name} {verb(name, 'accepts', 'accept')}."
 
 
 def declines(name: str) -> str:
-    return f"{name} declines."
+    return f"{name} {verb(name, 'declines', 'decline')}."
 
 
 def takes(name: str, value: int) -> str:
-    return f"{name} takes: the cube is on {value}, theirs."
+    return f"{name} {verb(name, 'takes', 'take')}: the cube is on {value}, {theirs(name)}."
 
 
 def drops(name: str) -> str:
-    return f"{name} drops."
+    return f"{name} {verb(name, 'drops', 'drop')}."
 
 
 def doubles(name: str, value: int) -> str:
-    return f"{name} doubles to {value}."
+    return f"{name} {verb(name, 'doubles', 'double')} to {value}."
 
 
 _KINDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 
 
 def offers_to_resign(name: str, level: int, points: int) -> str:
-    return f"{name} offers to resign {_KINDS[level]} ({_points(points)})."
+    return f"{name} {verb(name, 'offers', 'offer')} to resign {_KINDS[level]} ({_points(points)})."
 
 
 def resign_offer_question(
@@ -253,7 +254,8 @@ def resign_offer_question(
     """The question for a backgammon resignation: what each offer would give ``winner``."""
     offers = ", ".join(f"{_KINDS[level]} ({_points(p)})" for level, p in enumerate(points, start=1))
     tail = f" The match goes on: score {score_text(score, names)}." if score is not None else ""
-    return f"Resign this game? Offer {winner} {offers}; they accept or decline.{tail}"
+    they = "you" if is_you(winner) else "they"
+    return f"Resign this game? Offer {objective(winner)} {offers}; {they} accept or decline.{tail}"
 
 
 def resign_question(
@@ -261,7 +263,8 @@ def resign_question(
 ) -> str:
     kind = "" if value is WinKind.SINGLE else f" a {value.value},"
     tail = f" (the match goes on: score {score_text(score, names)})" if score is not None else ""
-    return f"Resign this game? {winner} wins{kind} {points} point{'s' if points != 1 else ''}{tail}."
+    wins = verb(winner, "wins", "win")
+    return f"Resign this game? {winner} {wins}{kind} {points} point{'s' if points != 1 else ''}{tail}."
 
 
 def hints(game: Game, found: Sequence) -> str:
@@ -277,7 +280,11 @@ def hints(game: Game, found: Sequence) -> str:
         goal = "to win"
         if h.expected_points is not None:  # multigam
             goal, extra = "to finish first", f", {h.expected_points:.2f} expected points{extra}"
-        lines.append(f"{i}. `{h.notation}` — {h.win:.0%} {goal}{extra}")
+        chance = f"{h.win:.0%}"
+        if h.loss is not None:  # a solved game: exact chances, and what each play gives up
+            chance = f"{h.win:.1%}"
+            extra += ", the best play" if h.loss == 0 else f", {h.loss:.1%} less than the best"
+        lines.append(f"{i}. `{h.notation}` — {chance} {goal}{extra}")
     return "\n".join(lines)
 
 
@@ -304,7 +311,8 @@ def opening_line(game: Game, names: Sequence[str]) -> str:
     for i, dice in enumerate(rounds):
         shown = ", ".join(f"{names[p]} {d}" for p, d in enumerate(dice) if d)
         parts.append(shown + (" (tie)" if i < len(rounds) - 1 else ""))
-    return f"Opening roll: {'; '.join(parts)}. {names[game.turn]} starts."
+    first = names[game.turn]
+    return f"Opening roll: {'; '.join(parts)}. {first} {verb(first, 'starts', 'start')}."
 
 
 def game_header(number: int) -> str:
@@ -326,7 +334,7 @@ def score_line(score: Sequence[int], names: Sequence[str], target: int) -> str:
 
 
 def match_winner(name: str) -> str:
-    return f"**{name} wins the match.**"
+    return f"**{name} {verb(name, 'wins', 'win')} the match.**"
 
 
 def ratings_line(winner: str, w_old: float, w_new: float, loser: str, l_old: float, l_new: float) -> str:

@@ -1,13 +1,15 @@
-"""Leaderboards, a player's stats and the recent games, as text."""
+"""Leaderboards, a player's stats, the recent games and the last match of a channel, as text."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from bot.models import MatchStatus
 from bot.ratings import format_streak
-from bot.texts.words import when
-from engine import find_variant
+from bot.texts.play import outcome_line, score_text
+from bot.texts.words import objective, when
+from engine import Outcome, Variant, find_variant
 
 if TYPE_CHECKING:  # the records' data classes; only their attributes are read here
     from bot.models import GameRecord
@@ -80,7 +82,7 @@ def history(games: Sequence[GameRecord]) -> str:
         points = outcome.get("points", 1)
         what = f"{kind}, " if kind not in ("single", "placings") else ""
         match = f" (game {g.number} of a match to {g.target})" if g.target > 1 else ""
-        vs = f" beat {names[loser]}" if loser is not None else ""
+        vs = f" beat {objective(names[loser])}" if loser is not None else ""
         if kind == "placings":  # multigam: everyone in place order
             order = [names[p] for p in outcome.get("placings", ()) if p < len(names)]
             places = ", ".join(f"{i}. {n}" for i, n in enumerate(order, start=1))
@@ -91,3 +93,20 @@ def history(games: Sequence[GameRecord]) -> str:
             f"**{names[winner]}**{vs} ({what}{points} pt{'s' if points != 1 else ''}{how})"
         )
     return "\n".join(lines)
+
+
+def last_match(
+    v: Variant,
+    names: Sequence[str],
+    status: MatchStatus,
+    outcome: Outcome | None,
+    score: Sequence[int],
+    target: int,
+) -> str:
+    """What the final board of the last match in a channel says: how it ended, and the score."""
+    players = " vs ".join(names)
+    if status is MatchStatus.CANCELLED or outcome is None:
+        return f"The last match here, **{v.title}** ({players}), was cancelled; this is where it stopped."
+    end = outcome_line(outcome, names)
+    final = f" Final score: {score_text(score, names)} (match to {target})." if target > 1 else ""
+    return f"The last match here, **{v.title}** ({players}), is over. {end}{final}"

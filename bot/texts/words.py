@@ -1,8 +1,15 @@
-"""Durations, dates and lists, as the bot writes them."""
+"""Durations, dates and the grammar of names, as the bot writes them.
+
+A sentence about a player by name takes its verb and pronouns from :mod:`engine.wording` (one rule for
+the engine's descriptions, the pictures and these texts): the console's player is "You", and "You start.",
+"your challenge", "waiting for you" are what it reads, where anyone else reads "Bob starts.".
+"""
 
 from __future__ import annotations
 
 import time
+
+from engine.wording import YOU, is_you, objective, possessive, theirs, verb
 
 
 def duration(seconds: float) -> str:
@@ -25,3 +32,23 @@ def _unit(n: int, name: str) -> str:
 def when(epoch: float) -> str:
     """A UTC date and time, e.g. ``2026-05-09 14:03 UTC``."""
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(epoch))
+
+
+def addressed(name: str, rest: str) -> str:
+    """A sentence spoken to ``name``: ``Bob, your turn.``; to "You" just ``Your turn.``"""
+    if is_you(name):
+        first = next((i for i, c in enumerate(rest) if c.isalpha()), 0)  # past markdown: "**take**"
+        return rest[:first] + rest[first : first + 1].upper() + rest[first + 1 :]
+    return f"{name}, {rest}"
+
+
+__all__ = ["YOU", "addressed", "duration", "is_you", "objective", "possessive", "theirs", "verb", "when"]
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop (the engine's errors are phrases)."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?…" else text + "."

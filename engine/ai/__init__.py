@@ -7,9 +7,9 @@
 - ``accepts_double(game) -> bool``: take (True) or drop (False) an offered double.
 - ``accepts_resignation(game) -> bool``: accept an offered resignation.
 
-``hint(game, count=3) -> list[Hint]``: the best plays with their evaluations; ``cube_hint(game)``:
-backgammon's cube advice ("double / take", "no double", "too good", "double / pass"; "take" or "pass"
-when facing a double).
+``hint(game, count=3) -> list[Hint]``: the best plays with their evaluations (exact in the solved 6-point
+games, with what each play loses against the best); ``cube_hint(game)``: backgammon's cube advice
+("double / take", "no double", "too good", "double / pass"; "take" or "pass" when facing a double).
 
 What each level is:
 
@@ -27,6 +27,10 @@ What each level is:
            rolls. Backgammon: gnubg's net (0 ply)
 ``expert`` backgammon only: gnubg at 2 ply
 ========== ==================================================================================
+
+``perfect`` (``minigam``, ``minigam-full-entry`` and ``minigam-strict`` only): best play, read from the
+solved tables (:mod:`engine.ai.perfect`, :mod:`engine.solve`), which also measure what every other level
+loses per move (``python -m engine.solve grade``).
 
 The backgammon levels and their cube decisions are in :mod:`engine.ai.backgammon`, on the engine's
 evaluator interface (:mod:`engine.ai.evaluator`) implemented by GNU Backgammon's nets
@@ -46,6 +50,7 @@ from engine.ai.backgammon import BackgammonPlayer, CubeHint, cube_hint
 from engine.ai.evaluator import rank_plays
 from engine.ai.gnubg import evaluator as gnubg_evaluator
 from engine.ai.multigam import MultigamEval
+from engine.ai.perfect import PerfectPlayer, exact_values, solvable
 from engine.ai.players import (
     EasyPlayer,
     GreedyPlayer,
@@ -56,15 +61,18 @@ from engine.ai.players import (
     Player,
     TwoPlayerAI,
 )
-from engine.ai.sixpoint import SixPointEval, hint_win
+from engine.ai.sixpoint import EASY_SOFTMAX, SixPointEval, hint_win
 from engine.ai.stakes import Stakes
 from engine.game import Game
 from engine.position import Play
+from engine.solve.table import available, load
 from engine.variants import Variant, find_variant
 
 LEVELS = ("easy", "medium", "hard")
 BACKGAMMON_LEVELS = (*LEVELS, "expert")
-ARENA_LEVELS = ("random", "greedy", *BACKGAMMON_LEVELS)
+PERFECT = "perfect"
+"""Best play, for the solved games only (``minigam``, ``minigam-full-entry``, ``minigam-strict``)."""
+ARENA_LEVELS = ("random", "greedy", *BACKGAMMON_LEVELS, PERFECT)
 HINT_PLY = 2
 """Backgammon hints (plays and the cube) come from gnubg at 2 ply, the ``expert`` level's."""
 
@@ -72,6 +80,7 @@ __all__ = [
     "ARENA_LEVELS",
     "BACKGAMMON_LEVELS",
     "LEVELS",
+    "PERFECT",
     "CubeHint",
     "Hint",
     "Player",
@@ -85,8 +94,12 @@ __all__ = [
 
 def levels_for(variant: str | Variant) -> tuple[str, ...]:
     """The levels people may choose for ``variant`` (vs-bot, computer seats), weakest first: the one
-    list that commands, menus and texts are made from (``expert`` in the backgammon variants only)."""
-    return BACKGAMMON_LEVELS if find_variant(variant).is_backgammon else LEVELS
+    list that commands, menus and texts are made from (``expert`` in the backgammon variants only,
+    ``perfect`` in the solved 6-point games only)."""
+    v = find_variant(variant)
+    if v.is_backgammon:
+        return BACKGAMMON_LEVELS
+    return (*LEVELS, PERFECT) if solvable(v) else LEVELS
 
 
 def arena_levels_for(variant: str | Variant) -> tuple[str, ...]:
@@ -102,6 +115,7 @@ class Hint:
     gammon: float | None = None  # backgammon: probability of winning a gammon or better
     equity: float | None = None  # backgammon: equity under the stakes (money, match score, Mulligans), cube 1
     expected_points: float | None = None  # multigam: expected placing points (5/3/2/1)
+    loss: float | None = None  # solved games: the chance to win this play gives up against the best play
 
 
 # ------------------------------------------------------------------ shared evaluations
@@ -134,6 +148,13 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
         return Player(v, seed)
     if level == "greedy":
         return GreedyPlayer(v, seed)
+    if level == PERFECT:
+        if not solvable(v):
+            raise ValueError(
+                f"{PERFECT!r} is only for the solved games, not {v.name}; the levels are: "
+                f"{', '.join(levels_for(v))}"
+            )
+        return PerfectPlayer(v, seed, table=load(v))
     if v.is_backgammon:
         return BackgammonPlayer(v, level, seed)
     if level == "expert":
@@ -144,20 +165,30 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
         return (MultiEasy if level == "easy" else MultiAI)(v, _medium_eval(v), seed)
     if level == "hard":
         return HardPlayer(v, _hard_eval(v), seed, plies=((1, 6), (2, 3)))
-    return (EasyPlayer if level == "easy" else TwoPlayerAI)(v, _medium_eval(v), seed)
+    if level == "easy":
+        return EasyPlayer(v, _medium_eval(v), seed, softmax=EASY_SOFTMAX.get(v.name))
+    return TwoPlayerAI(v, _medium_eval(v), seed)
 
 
 def hint(game: Game, count: int = 3) -> list[Hint]:
     """The best ``count`` plays for ``game``'s position and dice, best first ([] before the roll):
     backgammon from gnubg at 2 ply, with the gammon (or Mulligan) chance and the equity under the
-    game's stakes (money or the match score); the other variants from the ``hard`` level's
-    evaluation. ``win`` is the chance that the player to move wins (multigam: finishes first),
-    multigam adds the expected placing points."""
+    game's stakes (money or the match score); the solved 6-point games exact, from their tables (when
+    installed), with ``loss``, how much less than the best play's each play's chance is; the other
+    variants from the ``hard`` level's evaluation. ``win`` is the chance that the player to move wins
+    (multigam: finishes first), multigam adds the expected placing points."""
     plays = game.legal_plays()
     if not plays or count < 1:
         return []
     v = game.variant
     me = game.turn
+    if solvable(v) and available(v):
+        ranked = exact_values(load(v), game)
+        best = ranked[0][0]
+        return [
+            Hint(play, game.position.format_play(play), win, loss=best - win)
+            for win, _, play in ranked[:count]
+        ]
     if v.is_backgammon:
         stakes = Stakes.of(game, me)
         assert game.dice is not None

@@ -93,12 +93,27 @@ class TwoPlayerAI(Player):
 
 
 class EasyPlayer(TwoPlayerAI):
-    """Softmax over the few best plays of the static evaluation; never a clear blunder."""
+    """Softmax over the few best plays of the static evaluation; never a clear blunder.
+
+    ``softmax`` overrides the class's ``(candidates, margin, temperature)`` (the 6-point games' are
+    tuned against the solved tables: ``EASY_SOFTMAX`` in :mod:`engine.ai.sixpoint`)."""
 
     level = "easy"
     candidates = 3
     margin = 0.12  # equity: plays more than this below the best are never chosen
     temperature = 0.04
+
+    def __init__(
+        self,
+        variant: Variant,
+        evaluator,
+        seed: int | None = None,
+        *,
+        softmax: tuple[int, float, float] | None = None,
+    ) -> None:
+        super().__init__(variant, evaluator, seed)
+        if softmax is not None:
+            self.candidates, self.margin, self.temperature = softmax
 
     def choose_play(self, game: Game) -> Play:
         plays = game.legal_plays()

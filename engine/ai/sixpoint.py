@@ -35,6 +35,17 @@ HINT_CALIBRATION: dict[str, tuple[float, float]] = {
 }
 
 
+# ``easy``'s softmax over ``medium``'s ranking, ``(candidates, margin, temperature)`` per variant: tuned so
+# that the winning chance ``easy`` gives up per move against perfect play is as far above ``medium``'s as
+# ``medium``'s is above ``hard``'s (evenly spaced levels), measured by
+# ``python -m engine.solve grade --variant VARIANT --games 400 --seed 1`` (engine/ai/RESULTS.md).
+EASY_SOFTMAX: dict[str, tuple[int, float, float]] = {
+    "minigam": (4, 0.3, 0.1),
+    "minigam-full-entry": (4, 0.3, 0.1),
+    "minigam-strict": (4, 0.15, 0.05),
+}
+
+
 def raw_logit(equity: float) -> float:
     """The logit of the win chance an equity ``2 * P - 1`` stands for (bounded at 1e-6 and 1 - 1e-6)."""
     p = min(max((equity + 1.0) / 2.0, 1e-6), 1.0 - 1e-6)

@@ -1,25 +1,25 @@
-"""The local console, driven through whole games by piped input (a real ``python -m bot`` process,
-and in-process with a line source that plays whatever is legal)."""
+"""The local console as a person starts it: ``python -m bot`` with no token, its commands piped in (the
+terminal, with line editing and Ctrl-C, is tests/bot/test_console_terminal.py)."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
+from bot import texts
 from bot.config import Settings
-from bot.console import CHANNEL_ID, Console, console_main
-from bot.core import Core
-from bot.store import open_store
+from bot.console_session import console_main
 from engine import Match, SeededDice
-from tests.bot.conftest import first_play_factory
 
 ROOT = Path(__file__).resolve().parents[2]
+
+SENTENCE = re.compile(r"[A-Z].*[.?]")
+"""A refusal: a full sentence, a capital letter first and a full stop (or a question mark) last."""
 
 
 def hot_seat_moves(seed: int, variant: str = "minigam") -> tuple[list[str], int]:
@@ -54,15 +54,10 @@ def console_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def test_a_whole_hot_seat_game_through_python_m_bot_with_piped_input(tmp_path: Path) -> None:
-    moves, winner = hot_seat_moves(seed=11)
-    script = ["/minigam challenge @Bob"]
-    script += [f"/minigam move {m}" if i % 2 else f"move {m}" for i, m in enumerate(moves)]
-    script += ["/minigam history"]
-
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "--local", "--seed", "11"],
-        input="\n".join(script) + "\n",  # no quit: the end of the input ends the session
+def run_console(tmp_path: Path, lines: list[str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input="\n".join(lines) + "\n",
         cwd=tmp_path,
         env=console_env(tmp_path),
         capture_output=True,
@@ -71,115 +66,98 @@ def test_a_whole_hot_seat_game_through_python_m_bot_with_piped_input(tmp_path: P
         check=False,
     )
 
+
+def test_a_whole_hot_seat_game_through_python_m_bot_with_piped_input(tmp_path: Path) -> None:
+    moves, winner = hot_seat_moves(seed=11)
+    script = ["/minigam challenge @Bob"]
+    script += [f"/minigam move {m}" if i % 2 else f"move {m}" for i, m in enumerate(moves)]
+    script += ["/minigam history"]
+
+    done = run_console(tmp_path, script, "--seed", "11")  # no quit: the end of the input ends the session
+
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Traceback" not in out + done.stderr
     assert "!" not in "".join(line[:1] for line in out.splitlines())  # no command was refused
     announced = [line for line in out.splitlines() if line.startswith(("You played ", "Bob played "))]
     assert [line.split(" ")[2] for line in announced] == [m.split(" ")[0] for m in moves]
-    assert f"{('You', 'Bob')[winner]} wins, 1 point." in out
+    assert ("You win, 1 point." if winner == 0 else "Bob wins, 1 point.") in out
+    assert "Bob accepted your challenge to Minigam." in out
     assert "Recent games" in out
     assert out.rstrip().endswith("Bye.")
     assert "point   1   2   3   4   5   6" in out  # the text board
-    png = tmp_path / "boards" / "match-1.png"
-    assert png.read_bytes().startswith(b"\x89PNG")
-    assert f"(board picture: {png})" in out
+    shown = re.findall(r"\(board picture: (.*)\)", out)
+    assert shown == [str(tmp_path / "boards" / f"match-1-{n:03d}.png") for n in range(1, len(shown) + 1)]
+    assert len(shown) == len(moves) + 1  # the first board, then one after each play
+    assert all(Path(path).read_bytes().startswith(b"\x89PNG") for path in shown)
 
 
-def test_the_console_explains_refusals_and_carries_on(tmp_path: Path) -> None:
-    script = "\n".join(
-        [
-            "/minigam move bar/3",
-            "/minigam dance",
-            "vs-bot chess",
-            "vs-bot minigam grandmaster",
-            "/minigam challenge friend",
-            "/minigam rules minigam",
-            "quit",
-            "/minigam vs-bot",  # never read
-        ]
-    )
+def test_every_refusal_is_a_full_sentence_and_the_session_carries_on(tmp_path: Path) -> None:
+    script = [
+        "/minigam move bar/3",
+        "/minigam dance",
+        "vs-bot chess",
+        "rules chess",
+        "leaderboard chess",
+        "vs-bot minigam grandmaster",
+        "vs-bot minigam hard easy",
+        "vs-bot multigam",
+        "multigam easy hard",
+        "/minigam challenge friend",
+        "challenge @Bob minigam lots",
+        "challenge @Bob minigam 1000",
+        "challenge @You",
+        "stats @Bob @Carol",
+        "settings jacoby",
+        "settings jacoby maybe",
+        "settings colour red",
+        "board",
+        "hint",
+        "resign",
+        "roll",
+        "cancel",
+        "move \x1b[A",
+        "/minigam rules MINIGAM",
+        "quit",
+        "/minigam vs-bot",  # never read
+    ]
 
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "--local"],
-        input=script + "\n",
-        cwd=tmp_path,
-        env=console_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_console(tmp_path, script)
 
-    lines = done.stdout.splitlines()
-    assert done.returncode == 0
-    assert (
-        "! There's no match in this channel. Start one with /minigam challenge or /minigam vs-bot." in lines
-    )
-    assert "! Unknown command 'dance'. Type help for the commands." in lines
-    assert any(line.startswith("! There's no game called 'chess'") for line in lines)
-    assert any(line.startswith("! The computer plays Minigam at easy, medium, hard") for line in lines)
-    assert "! Usage: /minigam challenge @friend [variant] [points]" in lines
-    assert any(line.startswith("Minigam (minigam) — ") for line in lines)
+    assert done.returncode == 0, done.stderr
+    refusals = [line[2:] for line in done.stdout.splitlines() if line.startswith("! ")]
+    assert len(refusals) == len(script) - 3  # all but the rules, the quit and what follows it
+    for refusal in refusals:
+        assert SENTENCE.fullmatch(refusal), refusal
+    assert refusals[0] == texts.NO_MATCH_HERE.replace("`", "")
+    assert "There's no command 'dance' here. Type help for the commands." in refusals
+    unknown = "There's no game called 'chess'. The games are: "
+    assert [r[: len(unknown)] for r in refusals[2:5]] == [unknown] * 3  # vs-bot, rules, leaderboard alike
+    assert refusals[5].startswith("The computer plays Minigam at easy, medium, hard")
+    assert refusals[7] == "Multigam is for 4 players: open a lobby for it with /minigam multigam."
+    assert "Minigam (minigam) — " in done.stdout  # rules, any case
     assert "Unrated" not in done.stdout  # the vs-bot after quit never ran
 
 
-async def test_a_whole_game_against_the_computer_in_process(tmp_path: Path) -> None:
-    storage = await open_store(tmp_path / "db.sqlite3")
-    core = Core(storage, dice=SeededDice(5), computer=first_play_factory)
-    out = io.StringIO()
-    commands = iter(["/minigam vs-bot minigam easy"])
-    console: Console
+def test_minigam_alone_shows_the_help(tmp_path: Path) -> None:
+    done = run_console(tmp_path, ["/minigam", "minigam", "help"], "--local")
 
-    async def read_line() -> str:
-        """Type the next command: the scripted ones, then the last legal play while a match is on."""
-        line = next(commands, None)
-        if line is not None:
-            return line + "\n"
-        live = core.ctx.table.in_channel(CHANNEL_ID)
-        if live is None:
-            return ""
-        game = live.game
-        return f"move {game.position.format_play(game.legal_plays()[-1])}\n"
-
-    console = Console(core, out=out, output_dir=tmp_path / "boards", read_line=read_line)
-    await console.run()
-    await storage.close()
-
-    text = out.getvalue()
-    assert "You vs Computer (easy), one game. Unrated." in text
-    assert "Computer (easy) played " in text
-    assert ("You wins, 1 point." in text) != ("Computer (easy) wins, 1 point." in text)
-    assert "! " not in text
-    assert (tmp_path / "boards" / "match-1.png").is_file()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Commands (as on Discord, with or without /minigam") == 3
+    assert "! " not in done.stdout
 
 
-async def test_an_unfinished_console_match_carries_on_next_time(tmp_path: Path) -> None:
+def test_an_unfinished_console_match_carries_on_next_time(tmp_path: Path) -> None:
     settings = Settings(database_path=tmp_path / "db.sqlite3", local_output_dir=tmp_path / "boards")
-    first = io.StringIO()
-    await console_main(
-        settings, dice=SeededDice(2), stdin=io.StringIO("/minigam challenge @Bob\n"), stdout=first
-    )
+    typed = io.StringIO("challenge @Bob\n")
+    assert console_main(settings, dice=SeededDice(2), stdin=typed, stdout=io.StringIO()) == 0
 
     again = io.StringIO()
-    await console_main(settings, dice=SeededDice(3), stdin=io.StringIO("board\n"), stdout=again)
+    assert console_main(settings, dice=SeededDice(3), stdin=io.StringIO("board\n"), stdout=again) == 0
 
     assert "Your unfinished match carries on:" in again.getvalue()
-    assert "your turn: you rolled" in again.getvalue()
-
-
-@pytest.mark.parametrize("answer", ["yes", "no"])
-async def test_resigning_asks_for_confirmation(tmp_path: Path, answer: str) -> None:
-    settings = Settings(database_path=tmp_path / "db.sqlite3", local_output_dir=tmp_path / "boards")
-    out = io.StringIO()
-    stdin = io.StringIO(f"challenge @Bob\nresign\n{answer}\n")
-
-    await console_main(settings, dice=SeededDice(2), stdin=stdin, stdout=out)
-
-    text = out.getvalue()
-    assert "Resign this game? " in text
-    assert ("resigns." in text) == (answer == "yes")
-    assert ("Not resigned; play on." in text) == (answer == "no")
+    assert re.search(r"(Your|Bob, your) turn: you rolled", again.getvalue())
+    assert again.getvalue().rstrip().endswith("Bye.")
 
 
 def test_a_database_locked_by_another_program_is_one_clear_line_and_exit_status_2(tmp_path: Path) -> None:
@@ -208,28 +186,3 @@ def test_a_database_locked_by_another_program_is_one_clear_line_and_exit_status_
     assert done.stderr.strip().splitlines() == [
         f"minigam: the database {path} is locked by another program (is another bot running on it?)"
     ]
-
-
-async def test_a_four_player_game_against_three_computer_seats(tmp_path: Path) -> None:
-    storage = await open_store(tmp_path / "db.sqlite3")
-    core = Core(storage, dice=SeededDice(8), computer=first_play_factory)
-    out = io.StringIO()
-    commands = iter(["/minigam multigam hard"])
-
-    async def read_line() -> str:
-        line = next(commands, None)
-        if line is not None:
-            return line + "\n"
-        live = core.ctx.table.in_channel(CHANNEL_ID)
-        if live is None:
-            return ""
-        return f"move {live.game.position.format_play(live.game.legal_plays()[-1])}\n"
-
-    console = Console(core, out=out, output_dir=tmp_path / "boards", read_line=read_line)
-    await console.run()
-    await storage.close()
-
-    text = out.getvalue()
-    assert "1. You, 2. Computer 2 (hard), 3. Computer 3 (hard), 4. Computer 4 (hard). Unrated." in text
-    assert "Final places: 1st" in text
-    assert "! " not in text

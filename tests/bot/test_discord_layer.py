@@ -173,7 +173,7 @@ def test_the_command_group_and_its_options() -> None:
     assert not options["points"]["required"]
     assert options["opponent"]["required"]
     levels = {o["name"]: o for o in subcommands["vs-bot"]["options"]}["level"]
-    assert [c["value"] for c in levels["choices"]] == ["easy", "medium", "hard", "expert"]
+    assert [c["value"] for c in levels["choices"]] == ["easy", "medium", "hard", "perfect", "expert"]
     (play,) = subcommands["move"]["options"]
     assert play["autocomplete"]
     assert play["required"]

@@ -233,7 +233,7 @@ async def test_an_unknown_level_is_refused(make_core) -> None:
     core = make_core(DICE)
 
     with pytest.raises(
-        ServiceError, match="The computer plays Multi-Gam at easy, medium, hard, not 'godlike'"
+        ServiceError, match="The computer plays Multigam at easy, medium, hard, not 'godlike'"
     ):
         await core.lobbies.open(GUILD, CHANNEL, ALICE, "godlike")
 

@@ -166,11 +166,11 @@ async def test_the_multigam_leaderboard_stats_and_history(make_core) -> None:
     stats = (await core.records.stats(GUILD, BOB)).notices[0].text
 
     lines = board.splitlines()
-    assert lines[0] == "**Multi-Gam** leaderboard (rating: μ − 3σ)"
+    assert lines[0] == "**Multigam** leaderboard (rating: μ − 3σ)"
     assert lines[3].split()[:2] == ["1", "Bob"]  # first twice
     assert lines[3].split()[3:] == ["2", "2", "1.00", "5.00"]  # games, wins, average place, points a game
     assert board in everything
-    assert "Multi-Gam: rating" in stats
+    assert "Multigam: rating" in stats
     assert "2 games, 2 wins, average place 1.00, 5.00 points a game" in stats
 
 
@@ -179,4 +179,4 @@ async def test_an_empty_multigam_leaderboard_says_how_to_play(make_core) -> None
 
     text = (await core.records.leaderboard(GUILD, "multigam")).notices[0].text
 
-    assert text == "No rated Multi-Gam games in this server yet. Open a lobby with `/minigam multigam`!"
+    assert text == "No rated Multigam games in this server yet. Open a lobby with `/minigam multigam`!"

@@ -107,7 +107,7 @@ async def test_a_player_with_a_waiting_challenge_here_cannot_be_challenged_again
     ("variant", "message"),
     [
         ("chess", "There's no game called 'chess'"),
-        ("multigam", "Multi-Gam is for 4 players: open a lobby for it with `/minigam multigam`"),
+        ("multigam", "Multigam is for 4 players: open a lobby for it with `/minigam multigam`"),
     ],
 )
 async def test_only_two_player_variants_can_be_challenged(make_core, variant: str, message: str) -> None:

@@ -141,3 +141,56 @@ async def test_export_attaches_the_match_as_a_mat_file_that_reads_back(make_worl
     record = read_match(attachment.data.decode())
     assert record.names == ("Alice", "Bob")
     assert record.score == (4, 0)
+
+
+async def _resign(world: World, user, offer: str | None) -> StoredMatch:
+    """``user`` resigns by /minigam resign and the question's button (a backgammon offer: ``offer``)."""
+    fake = world.fake
+    before = world.stored(fake.general)
+    asked = await world.slash(user, "resign")
+    question = await world.ephemeral_reply(asked)
+    await fake.click(user, question, question.button(offer or "yes, resign"))
+    return await _next(world, before)
+
+
+async def test_a_money_game_under_the_jacoby_rule_scores_an_undoubled_gammon_single(make_world) -> None:
+    world = await _money_game(make_world)
+
+    await _play_on(world, double=False, take=True)
+
+    assert (
+        "Alice wins a gammon, 1 point (Jacoby rule: no double, a single game)."
+        in world.board(world.fake.general).text
+    )
+
+
+async def test_no_double_is_offered_in_the_crawford_game(make_world) -> None:
+    world = await make_world(dice=ScriptedDice([6, 5] * 3 + GAMMON_DICE[2:]))
+    fake = world.fake
+    await world.start_match(fake.alice, fake.bob, variant="backgammon", points=3)
+    for _ in range(2):  # Bob gives up a single twice: 2-0, Alice needs one point
+        offered = await _resign(world, fake.bob, "offer a single")
+        board = world.board_for(offered)
+        await fake.click(fake.alice, board, board.button("accept"))
+        await _next(world, offered)
+
+    match = await world.settled(fake.general)
+    assert match.game.match.crawford
+    await world.play_by_menu(fake.general)  # Alice's opening; Bob may not double: his roll comes at once
+    after = await world.settled(fake.general)
+    board = world.board_for(after)
+    assert "Double" not in labels(board)
+    assert after.game.awaiting == "play"
+
+
+async def test_a_mulligan_resignation_costs_three_and_ends_the_match(make_world) -> None:
+    world = await make_world(dice=ScriptedDice([6, 5]))
+    fake = world.fake
+    await world.start_match(fake.alice, fake.bob, variant="backgammon-mulligan")
+
+    final = await _resign(world, fake.bob, None)
+
+    assert final.status == "finished"
+    text = world.board(fake.general).text
+    assert "Alice wins a mulligan, 3 points (resignation)." in text
+    assert "**Alice wins the match.**" in text

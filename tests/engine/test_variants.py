@@ -146,3 +146,23 @@ def test_pip_count_of_a_small_position():
     # Player 1 (down): point 3 x2 (3 each), point 5 (5) = 11.
     p = pos("minigam", 0, {2: (0, 1), 6: (0, 2), 3: (1, 2), 5: (1, 1)}, bar=(1, 0))
     assert p.pip_counts() == (14, 11)
+
+
+TITLES = {
+    "minigam": "Minigam",
+    "minigam-full-entry": "Minigam Full Entry",
+    "minigam-strict": "Minigam Strict",
+    "multigam": "Multigam",
+    "backgammon": "Backgammon",
+    "backgammon-mulligan": "Backgammon Mulligan",
+}
+
+
+def test_each_variant_has_one_display_name():
+    assert {v.name: v.title for v in VARIANTS.values()} == TITLES
+
+
+@pytest.mark.parametrize("name", list(TITLES))
+def test_find_variant_reads_the_display_name_too(name):
+    assert find_variant(TITLES[name]).name == name
+    assert find_variant(TITLES[name].upper()).name == name

@@ -12,7 +12,7 @@ def test_minigam_position_as_text() -> None:
     # O (player 1): 7 on point 3 (3 pips each), 1 on 6: 27 pips.
     assert images.render_text(minigam_position()) == "\n".join(
         [
-            "minigam | Player 1 to move",
+            "Minigam | Player 1 to move",
             "  point   1   2   3   4   5   6",
             "         X2   .  O7  X1   .  O1",
             "  X Player 1  bar 3  off 2  pips 36  moves 1 -> 6  <- to move",
@@ -24,7 +24,7 @@ def test_minigam_position_as_text() -> None:
 def test_minigam_game_as_text_has_the_roll_score_and_last_play() -> None:
     # X: 2 on point 1 (6 pips each), 1 on 5 (2), 2 on the bar (7 each): 28 pips
     text = images.render_text(minigam_game_with_hit(), ["Alice", "Bob"])
-    assert text.splitlines()[0] == "minigam | Alice to play 5-2 | match to 3"
+    assert text.splitlines()[0] == "Minigam | Alice to play 5-2 | match to 3"
     assert "  X Alice  bar 2  off 3  pips 28  score 1/3  moves 1 -> 6  <- to play" in text.splitlines()
     assert text.splitlines()[-1] == "  Bob played 3-3: bar/4* 3/off"
 
@@ -33,7 +33,7 @@ def test_backgammon_opening_position_as_text() -> None:
     # Drawn for player 0 (to move): their home board bottom right, labels in their own numbering.
     assert images.render_text(Position.initial("backgammon"), ["Alice", "Bob"]) == "\n".join(
         [
-            "backgammon | Alice to move | cube 1 (centred)",
+            "Backgammon | Alice to move | cube 1 (centred)",
             "    13  14  15  16  17  18 |  19  20  21  22  23  24",
             "    X5   .   .   .  O3   . |  O5   .   .   .   .  X2",
             "    O5   .   .   .  X3   . |  X5   .   .   .   .  O2",
@@ -46,7 +46,7 @@ def test_backgammon_opening_position_as_text() -> None:
 
 def test_backgammon_text_shows_cube_owner_and_match() -> None:
     first = images.render_text(backgammon_cube_game(), ["Alice", "Bob"]).splitlines()[0]
-    assert first == "backgammon | Alice to roll | match to 7 | cube 2 (Bob)"
+    assert first == "Backgammon | Alice to roll | match to 7 | cube 2 (Bob)"
 
 
 def test_multigam_text_lists_places_and_direction() -> None:

@@ -41,9 +41,11 @@ def test_every_level_returns_a_legal_play(variant, level):
 
 def test_levels_are_the_documented_ones():
     assert LEVELS == ("easy", "medium", "hard")
-    assert ARENA_LEVELS == ("random", "greedy", "easy", "medium", "hard", "expert")
+    assert ARENA_LEVELS == ("random", "greedy", "easy", "medium", "hard", "expert", "perfect")
     assert levels_for("backgammon") == levels_for("backgammon-mulligan") == (*LEVELS, "expert")
-    assert all(levels_for(v) == LEVELS for v in VARIANTS if not v.startswith("backgammon"))
+    assert levels_for("multigam") == LEVELS
+    for solved in ("minigam", "minigam-full-entry", "minigam-strict"):
+        assert levels_for(solved) == (*LEVELS, "perfect")
 
 
 def test_unknown_level_is_a_clear_error():

@@ -103,8 +103,8 @@ def test_easy_makes_small_mistakes_but_never_a_blunder(variant):
         chosen = easy.choose_play(game)
         value = next(value for value, _, play in ranked if play is chosen)
         # among the few best, and never far below the best
-        assert any(play is chosen for _, _, play in ranked[: EasyPlayer.candidates])
-        assert value >= best - EasyPlayer.margin
+        assert any(play is chosen for _, _, play in ranked[: easy.candidates])
+        assert value >= best - easy.margin
         differs += chosen is not ranked[0][2]
     # human-like: it does not always play the engine's first choice, but mostly does
     assert 0 < differs < len(games) / 2

@@ -131,7 +131,8 @@ class DoubleOrNothing:
         return 0.5 if mine == theirs else (0.75 if mine < theirs else 0.25)
 
 
-def test_six_point_games_use_hard_until_an_exact_table_is_registered():
+def test_six_point_games_use_hard_until_an_exact_table_is_registered(monkeypatch):
+    monkeypatch.setattr("engine.solve.win_table", lambda variant: None)  # as if no table were installed
     game = random_game("minigam", seed=4)
     approx = analyse("minigam", game.events)
     assert (approx.source, approx.unit, approx.approximate) == (Source.HARD, Unit.WIN_CHANCE, True)
@@ -154,6 +155,20 @@ def test_six_point_games_use_hard_until_an_exact_table_is_registered():
     for r in exact.reviews:
         values = [value(p.result, r.player) for p in r.before.legal_plays(r.dice)]
         assert r.loss == pytest.approx(max(values) - value(r.played_play().result, r.player))
+
+
+def test_the_solved_games_are_analysed_exactly_with_the_shipped_table():
+    from engine.solve import win_table
+
+    table = win_table("minigam")
+    if table is None:
+        pytest.skip("the minigam table is not installed")
+    game = random_game("minigam", seed=4)
+    exact = analyse("minigam", game.events)
+    assert (exact.source, exact.approximate) == (Source.EXACT, False)
+    for r in exact.reviews:
+        values = [table.after(p.result, r.player) for p in r.before.legal_plays(r.dice)]
+        assert r.loss == pytest.approx(max(values) - table.after(r.played_play().result, r.player), abs=1e-4)
 
 
 def test_multigam_uses_the_placing_model_and_has_no_rating():

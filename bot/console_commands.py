@@ -1,0 +1,182 @@
+"""How the console reads a command line: its commands and their help, the options they take, who
+``@name`` is, and the answers to the resign question. :class:`~bot.console.Console` runs them."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import zlib
+from dataclasses import dataclass
+
+from bot import texts
+from bot.core import Action, ServiceError
+from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS
+from bot.models import PlayerRef
+from engine import VARIANTS
+
+YOU = PlayerRef(1, texts.YOU, moderator=True)
+FRIENDS = 1000
+"""A friend's id is this plus a checksum of their name, so the same name is the same player every time."""
+
+PROMPT = "> "
+
+CONSOLE_HELP = f"""\
+Commands (as on Discord, with or without /minigam; Tab completes, Up and Down recall earlier lines):
+  vs-bot [variant] [level]            play the computer (levels: {texts.either(LEVELS)})
+  challenge @name [variant] [points]  a hot-seat game: you type the moves of both sides
+  multigam [level]                    a four-player game: you and three computer seats
+  move <play>                         play your roll, e.g. move bar/3 5/off
+  roll | double | take | drop         backgammon's doubling cube
+  accept | decline                    answer an offer to resign
+  board | hint | resign | cancel      the board again (the last one after a match), a hint, give up, stop
+  rules [variant] | leaderboard [variant] | stats [@name] | history | settings [name value]
+  help | quit (or Ctrl-D)
+Games: {", ".join(f"{VARIANTS[n].title} ({n})" for n in ALL_VARIANTS)}.
+{texts.WRITING_MOVES.replace("`", "")}"""
+
+COMMANDS = (
+    "vs-bot",
+    "challenge",
+    "multigam",
+    "move",
+    "roll",
+    "double",
+    "take",
+    "drop",
+    "accept",
+    "decline",
+    "board",
+    "hint",
+    "resign",
+    "cancel",
+    "rules",
+    "leaderboard",
+    "stats",
+    "history",
+    "settings",
+    "help",
+    "quit",
+)
+"""What the console understands, in the order the help lists it (Tab completes them)."""
+
+ANSWERS = {
+    a.value: a for a in (Action.ROLL, Action.DOUBLE, Action.TAKE, Action.DROP, Action.ACCEPT, Action.DECLINE)
+}
+"""Commands that answer what the game waits for, by their action's name."""
+
+QUIT = frozenset({"quit", "exit", "q"})
+YES = frozenset({"yes", "y"})
+NO = frozenset({"no", "n"})
+RESIGN_WORDS = {"single": "1", "gammon": "2", "backgammon": "3"}
+"""A backgammon resignation's offer, by name or by its level."""
+CONTROL_KEYS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def friend(name: str, usage: str) -> PlayerRef:
+    """The player ``@name`` at the console: "You" (or "me") is you; anyone else a hot-seat friend whose id
+    follows from the name (any case), so their matches and stats add up across sessions. ``usage``: the
+    refusal for an empty name."""
+    name = name.strip().lstrip("@").strip()[:32]
+    if not name:
+        raise ServiceError(usage)
+    if name.casefold() in ("you", "me"):
+        return YOU
+    return PlayerRef(FRIENDS + zlib.crc32(name.casefold().encode()), name)
+
+
+USAGE = {
+    "vs-bot": "Give at most a variant and a level, for example: vs-bot backgammon hard.",
+    "challenge": "Name who you play after challenge, for example: challenge @Bob minigam 3.",
+    "move": "Type your play after move, for example: move bar/3 5/off.",
+    "multigam": "Give at most the computer's level after multigam, for example: multigam hard.",
+    "settings": "Give each setting as a name and a value, for example: settings jacoby off.",
+    "stats": "Name one player after stats, for example: stats @Bob.",
+}
+"""How to type a command, said when it was typed otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResignQuestion:
+    """The question ``resign`` asked, answered by the next line: ``offers`` are the arguments of the
+    resignations it offers (``("",)``: just yes)."""
+
+    match_id: int
+    version: int
+    who: PlayerRef
+    offers: tuple[str, ...]
+
+    def answer(self, text: str) -> str | None:
+        """The resignation ``text`` asks for (its argument), or ``None`` if it asks for none."""
+        word = RESIGN_WORDS.get(text, text)
+        if self.offers == ("",):
+            return "" if text in YES else None
+        if text in YES and len(self.offers) == 1:
+            return self.offers[0]
+        return word if word in self.offers else None
+
+
+UNREADABLE = "That line holds a key the console can't read (an arrow key?). Type a command, for example help."
+
+
+def unknown_command(command: str) -> str:
+    return f"There's no command {command!r} here. Type help for the commands."
+
+
+def vs_bot_options(args: list[str]) -> tuple[str, str]:
+    """``vs-bot``'s variant and level, in either order (a level is one of the computer's levels)."""
+    if len(args) > 2:
+        raise ServiceError(USAGE["vs-bot"])
+    if len(args) == 2:
+        first, second = args
+        if first.lower() in LEVELS and second.lower() not in LEVELS:
+            first, second = second, first
+        return first, second
+    if args and args[0].lower() in LEVELS:
+        return DEFAULT_VARIANT, args[0]
+    return (args[0] if args else DEFAULT_VARIANT), DEFAULT_LEVEL
+
+
+def words(rest: str) -> list[str]:
+    """The words of ``rest``; quotes keep a name with spaces together (``@"Mary Jane"``)."""
+    try:
+        return shlex.split(rest)
+    except ValueError:  # an unclosed quote
+        return rest.split()
+
+
+def one_player(rest: str) -> PlayerRef:
+    names = words(rest)
+    if len(names) > 1:
+        raise ServiceError(USAGE["stats"])
+    return friend(names[0], USAGE["stats"]) if names else YOU
+
+
+def setting_changes(rest: str) -> dict[str, str]:
+    """``jacoby off`` or ``jacoby=off``, any number of them."""
+    words = rest.replace("=", " ").split()
+    if len(words) % 2:
+        raise ServiceError(USAGE["settings"])
+    return {words[i].lower(): words[i + 1] for i in range(0, len(words), 2)}
+
+
+__all__ = [
+    "ANSWERS",
+    "COMMANDS",
+    "CONSOLE_HELP",
+    "CONTROL_KEYS",
+    "NO",
+    "PROMPT",
+    "QUIT",
+    "RESIGN_WORDS",
+    "UNREADABLE",
+    "USAGE",
+    "YES",
+    "YOU",
+    "ResignQuestion",
+    "friend",
+    "one_player",
+    "setting_changes",
+    "unknown_command",
+    "vs_bot_options",
+    "words",
+]

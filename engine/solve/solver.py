@@ -1,0 +1,209 @@
+"""Value iteration over every position of a two-player 6-point variant.
+
+``V[x]``, the chance that the player to move in position ``x`` wins with best play by both sides,
+before rolling, is the fixed point of the Bellman equation
+
+    V[x] = sum over the 21 rolls r of  P(r) * max over the legal plays of r of (1 - V[after the play, the
+           opponent to roll])
+
+with ``V = 0`` where the opponent has borne off every checker (and 1 where the mover has). The sweeps
+update ``V`` in place (Gauss-Seidel) in order of the total pip count, smallest first, so most
+successors are already this sweep's values; a hit sends a checker back and makes the positions depend on
+each other in cycles, which the repeated sweeps settle. The solve stops when a whole sweep changes no
+value by more than ``tolerance`` (1e-9).
+
+A checkpoint (the values and the sweep count, ``.npz``) is written after every sweep when a path is
+given, and a later solve of the same variant and solver version resumes from it.
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from engine.solve import kernel
+from engine.solve.index import OFF_SLOT
+from engine.solve.moves import MoveTables, build
+from engine.solve.table import SOLVER_VERSION
+from engine.variants import Variant
+
+TOLERANCE = 1e-9
+CHUNKS = 200
+"""Pieces of a sweep: the progress bar moves after each, and its positions are shared between the threads."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The values of every position and how the solve went."""
+
+    variant: Variant
+    values: np.ndarray  # float64, one per position index
+    sweeps: int
+    largest_change: float
+    seconds: float
+    build_seconds: float
+    peak_bytes: int
+    resumed_from: int = 0  # sweeps already done by the checkpoint the solve resumed from
+
+
+class Progress:
+    """A one-line progress bar on a stream (stderr by default), redrawn in place."""
+
+    def __init__(self, stream=None, *, width: int = 30) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.width = width
+        self.started = time.perf_counter()
+
+    def __call__(self, label: str, fraction: float, note: str = "") -> None:
+        done = int(self.width * min(max(fraction, 0.0), 1.0))
+        bar = "#" * done + "-" * (self.width - done)
+        elapsed = time.perf_counter() - self.started
+        print(f"\r{label:<10} [{bar}] {fraction:6.1%} {elapsed:6.0f} s {note}", end="", file=self.stream)
+        if fraction >= 1.0:
+            print(file=self.stream)
+        self.stream.flush()
+
+
+def initial_values(tables: MoveTables) -> np.ndarray:
+    """1 where the mover has borne off everything, 0 where the opponent has, 0.5 elsewhere."""
+    n = tables.space.checkers
+    values = np.full(tables.space.size, 0.5, dtype=np.float64)
+    values[tables.mover_rows[:, OFF_SLOT] == n] = 1.0
+    values[tables.opp_rows[:, OFF_SLOT] == n] = 0.0
+    return values
+
+
+def sweep_order(tables: MoveTables) -> np.ndarray:
+    """Every position by total pip count (both sides), smallest first."""
+    distance = np.array([7, 6, 5, 4, 3, 2, 1, 0], dtype=np.int64)  # the mover's pips per slot
+    pips = tables.mover_rows.astype(np.int64) @ distance
+    opp_distance = np.array([7, 1, 2, 3, 4, 5, 6, 0], dtype=np.int64)  # the opponent moves down the slots
+    pips += tables.opp_rows.astype(np.int64) @ opp_distance
+    return np.argsort(pips, kind="stable").astype(np.int32)
+
+
+def live_positions(tables: MoveTables) -> np.ndarray:
+    """Where the game is still on: neither side has borne off every checker."""
+    n = tables.space.checkers
+    return (tables.mover_rows[:, OFF_SLOT] < n) & (tables.opp_rows[:, OFF_SLOT] < n)
+
+
+def policy_code(variant: Variant) -> int:
+    return kernel.POLICY_STANDARD if variant.forced == "standard" else kernel.POLICY_ORDER
+
+
+def solve(
+    variant: Variant,
+    *,
+    tolerance: float = TOLERANCE,
+    max_sweeps: int = 1000,
+    checkpoint: Path | None = None,
+    progress: Callable[..., None] | None = None,
+    tables: MoveTables | None = None,
+    threads: int | None = None,
+) -> Solution:
+    """Solve ``variant`` (any checker count on the 6-point board) to a largest change below
+    ``tolerance``, with ``threads`` threads (default: numba's, one per core; with one, the sweeps are
+    plain sequential Gauss-Seidel and the values reproducible to the last bit)."""
+    threads = threads or numba.get_num_threads()
+    started = time.perf_counter()
+    if tables is None:
+        tables = build(variant, progress)
+    build_seconds = time.perf_counter() - started
+    values = initial_values(tables)
+    done = 0
+    if checkpoint is not None:
+        resumed = read_checkpoint(checkpoint, variant, tables.space.size)
+        if resumed is not None:
+            values, done = resumed
+    resumed_from = done
+    order = sweep_order(tables)
+    live = live_positions(tables)
+    last_moves = np.empty(tables.space.size * 6, dtype=np.float64)
+    kernel.fill_last_moves(values, last_moves, tables.start, tables.final)
+    policy = policy_code(variant)
+    bounds = np.linspace(0, len(order), CHUNKS + 1).astype(np.int64)
+    largest = np.inf
+    while done < max_sweeps:
+        largest = 0.0
+        for c in range(CHUNKS):
+            args = (
+                values,
+                last_moves,
+                live,
+                order,
+                bounds[c],
+                bounds[c + 1],
+                tables.start,
+                tables.target,
+                tables.final,
+                tables.source,
+                tables.swap,
+                policy,
+                variant.doubles_moves,
+            )
+            change = kernel.sweep(*args) if threads == 1 else kernel.sweep_parallel(*args, threads)
+            largest = max(largest, change)
+            if progress:
+                progress(f"sweep {done + 1}", (c + 1) / CHUNKS, f"largest change {largest:.2e}")
+        done += 1
+        if checkpoint is not None:
+            write_checkpoint(checkpoint, variant, values, done)
+        if largest < tolerance:
+            break
+    return Solution(
+        variant,
+        values,
+        done,
+        float(largest),
+        time.perf_counter() - started,
+        build_seconds,
+        peak_memory(),
+        resumed_from,
+    )
+
+
+def peak_memory() -> int:
+    """The process's peak resident memory so far, in bytes (Linux reports kilobytes)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def write_checkpoint(path: Path, variant: Variant, values: np.ndarray, sweeps: int) -> None:
+    """The values after ``sweeps`` sweeps, written to a temporary file and renamed (a crash mid-write
+    leaves the previous checkpoint)."""
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("wb") as f:
+        np.savez(
+            f,
+            values=values,
+            sweeps=np.int64(sweeps),
+            variant=np.str_(variant.name),
+            checkers=np.int64(variant.checkers),
+            version=np.int64(SOLVER_VERSION),
+        )
+    tmp.replace(path)
+
+
+def read_checkpoint(path: Path, variant: Variant, size: int) -> tuple[np.ndarray, int] | None:
+    """The values and sweeps of a checkpoint of this variant and solver version, else None."""
+    if not path.exists():
+        return None
+    try:
+        with np.load(path) as data:
+            if (
+                str(data["variant"]) != variant.name
+                or int(data["checkers"]) != variant.checkers
+                or int(data["version"]) != SOLVER_VERSION
+                or data["values"].shape != (size,)
+            ):
+                return None
+            return data["values"].astype(np.float64), int(data["sweeps"])
+    except (OSError, ValueError, KeyError):
+        return None
