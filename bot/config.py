@@ -39,6 +39,7 @@ class Settings:
     sweep_interval: float = 30.0
     render_workers: int = 1
     ai_workers: int = 1
+    analysis_workers: int = 1
     think_limit: float = 30.0
 
     @property
@@ -84,6 +85,7 @@ class Settings:
             sweep_interval=_seconds("SWEEP_INTERVAL_SECONDS", get("SWEEP_INTERVAL_SECONDS"), 30.0),
             render_workers=_count("RENDER_WORKERS", get("RENDER_WORKERS"), 1, most=8),
             ai_workers=_count("AI_WORKERS", get("AI_WORKERS"), 1, most=8),
+            analysis_workers=_count("ANALYSIS_WORKERS", get("ANALYSIS_WORKERS"), 1, most=8),
             think_limit=_seconds("THINK_LIMIT_SECONDS", get("THINK_LIMIT_SECONDS"), 30.0),
         )
 

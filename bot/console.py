@@ -28,6 +28,7 @@ from bot.console_commands import (
     YOU,
     ResignQuestion,
     friend,
+    game_number,
     one_player,
     setting_changes,
     unknown_command,
@@ -207,6 +208,8 @@ class Console:
                 return await core.records.stats(GUILD_ID, one_player(rest))
             case "history":
                 return await core.records.history(GUILD_ID)
+            case "analyse":
+                return await core.analyses.report(GUILD_ID, CHANNEL_ID, game_number(rest))
             case "settings":
                 return await core.settings.change(GUILD_ID, YOU, setting_changes(rest), guild_name="console")
         raise ServiceError(unknown_command(command))

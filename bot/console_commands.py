@@ -30,6 +30,7 @@ Commands (as on Discord, with or without /minigam; Tab completes, Up and Down re
   accept | decline                    answer an offer to resign
   board | hint | resign | cancel      the board again (the last one after a match), a hint, give up, stop
   rules [variant] | leaderboard [variant] | stats [@name] | history | settings [name value]
+  analyse [game]                      a finished game's analysis (default: the last one here)
   help | quit (or Ctrl-D)
 Games: {", ".join(f"{VARIANTS[n].title} ({n})" for n in ALL_VARIANTS)}.
 {texts.WRITING_MOVES.replace("`", "")}"""
@@ -53,6 +54,7 @@ COMMANDS = (
     "leaderboard",
     "stats",
     "history",
+    "analyse",
     "settings",
     "help",
     "quit",
@@ -91,6 +93,7 @@ USAGE = {
     "multigam": "Give at most the computer's level after multigam, for example: multigam hard.",
     "settings": "Give each setting as a name and a value, for example: settings jacoby off.",
     "stats": "Name one player after stats, for example: stats @Bob.",
+    "analyse": "Give at most a game's number (from history), for example: analyse 12.",
 }
 """How to type a command, said when it was typed otherwise."""
 
@@ -136,6 +139,16 @@ def vs_bot_options(args: list[str]) -> tuple[str, str]:
     return (args[0] if args else DEFAULT_VARIANT), DEFAULT_LEVEL
 
 
+def game_number(rest: str) -> int | None:
+    """The game ``analyse`` names (``12`` or ``#12``); ``None``: the last one finished here."""
+    text = rest.strip().removeprefix("#")
+    if not text:
+        return None
+    if not text.isdecimal() or not text.isascii():
+        raise ServiceError(USAGE["analyse"])
+    return int(text)
+
+
 def words(rest: str) -> list[str]:
     """The words of ``rest``; quotes keep a name with spaces together (``@"Mary Jane"``)."""
     try:
@@ -174,6 +187,7 @@ __all__ = [
     "YOU",
     "ResignQuestion",
     "friend",
+    "game_number",
     "one_player",
     "setting_changes",
     "unknown_command",

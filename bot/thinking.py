@@ -120,6 +120,10 @@ class Thinker:
             return await asyncio.to_thread(self._hinter, game, count)
         return await self.workers.run(engine_ai.hint, game, count)
 
+    async def cube_hint(self, game: Game) -> engine_ai.CubeHint | None:
+        """Backgammon's cube advice for the player who must act (see :func:`engine.ai.cube_hint`)."""
+        return await self.workers.run(engine_ai.cube_hint, game)
+
     async def _decide(self, kind: Decision, game: Game, level: str) -> Any:
         if self._computer is None:
             return await self.workers.run(decide, kind, game, level)

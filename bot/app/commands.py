@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot import texts
-from bot.app import lobby
+from bot.app import analysis, lobby
 from bot.core import Action, Core, Result, Runner
 from bot.core.boards import MAX_CHOICES
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS
@@ -70,6 +70,8 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         super().__init__()
         self.app = app
         for command in lobby.commands(app):  # four-player games: /minigam multigam, /minigam leave
+            self.add_command(command)
+        for command in analysis.commands(app):  # /minigam analyse
             self.add_command(command)
 
     @property

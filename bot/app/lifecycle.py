@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import texts
+from bot.analysing import Analyst
 from bot.app import tracing
 from bot.app.commands import MinigamGroup, player_ref
 from bot.app.lobby import LOBBY_ITEMS
@@ -76,6 +77,7 @@ class MinigamBot(commands.Bot):
         self.settings = settings
         self.painter = Painter(settings.render_workers)
         self.thinker = Thinker(settings.ai_workers)
+        self.analyst = Analyst(settings.analysis_workers)
         self.clock = clock or SystemClock()
         self.dice = dice or SecretDice()
         self.storage: Store | None = None
@@ -108,6 +110,7 @@ class MinigamBot(commands.Bot):
         self.storage = await open_store(self.settings.database_path)
         self.painter.start()
         self.thinker.start()
+        self.analyst.start()
         s = self.settings
         rules = HouseRules(
             challenge_timeout=s.challenge_timeout,
@@ -115,7 +118,14 @@ class MinigamBot(commands.Bot):
             think_limit=s.think_limit,
             lobby_timeout=s.lobby_timeout,
         )
-        self._core = Core(self.storage, clock=self.clock, dice=self.dice, rules=rules, thinker=self.thinker)
+        self._core = Core(
+            self.storage,
+            clock=self.clock,
+            dice=self.dice,
+            rules=rules,
+            thinker=self.thinker,
+            analyst=self.analyst,
+        )
         loaded = await self._core.load()
         log.info("database %s ready; %d unfinished match(es) loaded", s.database_path, loaded)
         self._publisher = Publisher(self, self._core, self.painter)
@@ -179,6 +189,7 @@ class MinigamBot(commands.Bot):
         await super().close()
         self.painter.close()
         self.thinker.close()
+        self.analyst.close()
         if self.storage is not None:
             store, self.storage = self.storage, None
             await store.close()

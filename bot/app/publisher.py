@@ -14,10 +14,12 @@ import logging
 
 import discord
 
+from bot.app import analysis
 from bot.app.lobby import lobby_view
 from bot.app.views import challenge_view, controls_view, disabled_copy, mention_prefix
 from bot.boards import Painter
 from bot.core import (
+    AnalysisReport,
     Board,
     ChallengeClosed,
     ChallengePosted,
@@ -140,6 +142,8 @@ class Publisher:
                 await self.retire(notice.channel_id, notice.message_id)
             case LobbyBoard():
                 await self._publish_lobby(notice, responder)
+            case AnalysisReport():
+                await analysis.publish(notice, responder, self.painter)
 
     async def _publish_lobby(self, notice: LobbyBoard, responder: Responder | None) -> None:
         """Post a new lobby message, or edit the lobby's message to its new state (buttons while open)."""

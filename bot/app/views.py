@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import discord
 
 from bot import texts
+from bot.app.analysis import AnalyseButton, is_analyse_item
 from bot.core import Action, Control, Prompt
 from bot.core.actions import LEGACY_TOKENS, parse_token
 from bot.core.boards import MAX_CHOICES
@@ -222,7 +223,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLE
         )
 
 
-DYNAMIC_ITEMS = (MatchSelect, MatchButton, ChallengeButton)
+DYNAMIC_ITEMS = (MatchSelect, MatchButton, ChallengeButton, AnalyseButton)
 
 
 # ---------------------------------------------------------------------- views for notices
@@ -238,7 +239,9 @@ def controls_view(match_id: int, version: int, controls: Sequence[Control]) -> d
             MatchSelect(match_id, version, control.action, select_options(control.options), row=row)
         )
     for control in controls:
-        if not control.options and not (isinstance(control.action, Action) and control.action.has_menu):
+        if control.action is Prompt.ANALYSE:
+            view.add_item(AnalyseButton(int(control.argument), row=len(menus)))
+        elif not control.options and not (isinstance(control.action, Action) and control.action.has_menu):
             view.add_item(MatchButton(match_id, version, control.action, control.argument, row=len(menus)))
     return view if view.children else None
 
@@ -251,11 +254,14 @@ def challenge_view(challenge_id: int) -> discord.ui.View:
 
 
 def disabled_copy(message: discord.Message) -> discord.ui.View | None:
-    """The components of ``message``, all disabled (the view is finished, so it is not stored)."""
+    """The components of ``message``, all disabled but Analyse (the view is finished, so it is not
+    stored: a click on Analyse reaches its registered dynamic item)."""
     if not message.components:
         return None
     view = discord.ui.View.from_message(message, timeout=None)
     for item in view.walk_children():
+        if is_analyse_item(getattr(item, "custom_id", None) or ""):
+            continue
         if hasattr(item, "disabled"):
             item.disabled = True  # type: ignore[attr-defined]
     view.stop()

@@ -6,6 +6,7 @@ from bot.core.actions import Action, Control, Prompt
 from bot.core.context import HouseRules
 from bot.core.errors import ServiceError
 from bot.core.notices import (
+    AnalysisReport,
     Board,
     ChallengeClosed,
     ChallengePosted,
@@ -23,6 +24,7 @@ from bot.core.service import Core
 
 __all__ = [
     "Action",
+    "AnalysisReport",
     "Board",
     "ChallengeClosed",
     "ChallengePosted",

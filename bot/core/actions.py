@@ -54,6 +54,7 @@ class Prompt(enum.StrEnum):
 
     RESIGN = "resign"  # ask "resign this game?" (its answer is the RESIGN action)
     KEEP = "keep"  # "no, play on": close the question
+    ANALYSE = "analyse"  # a finished game's analysis, for anyone (argument: the game's id)
 
 
 @dataclass(frozen=True, slots=True)

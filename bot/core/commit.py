@@ -9,6 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot import texts
+from bot.core.analysis import offer_analysis
 from bot.core.boards import actor_seat, board_notice
 from bot.core.context import Context
 from bot.core.live import LiveMatch
@@ -147,6 +148,7 @@ async def commit(
     if finished_game is None:
         return turn_result(live, lines)
     final = board_notice(live, finished_game, [*lines, *end_lines, *rating_lines], final=True)
+    final = offer_analysis(final, rec.current_game_id)  # the game that just ended
     result = Result([final])
     if next_game is not None:
         result.extend(turn_result(live, [texts.game_header(match.games_played + 1), *next_lines]))

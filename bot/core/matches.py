@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot import texts
-from bot.core import boards, multigam
+from bot.core import boards, hints, multigam
 from bot.core.actions import Action, Control, Prompt
 from bot.core.checks import awaiting, check_open, check_turn, check_version, picked, seat_number
 from bot.core.commit import commit
@@ -145,15 +145,8 @@ class Matches:
         return Result([boards.final_reply(ended)])
 
     async def hint(self, channel_id: int, user: PlayerRef) -> Result:
-        """The computer's best plays for the roll of ``user`` (unrated matches only)."""
-        live = self.in_channel(channel_id)
-        if live.record.rated:
-            raise ServiceError(texts.HINTS_UNRATED_ONLY)
-        check_turn(live, seat_number(live, user.user_id))
-        game = live.game
-        if game.awaiting != "play":
-            raise ServiceError(texts.NOTHING_TO_PLAY)
-        return Result([Reply(texts.hints(game, await self.ctx.thinker.hint(game, 3)))])
+        """The computer's advice for ``user``'s decision now: plays, or the cube (unrated matches only)."""
+        return await hints.hint(self.ctx, self.in_channel(channel_id), user)
 
     # ================================================================== acting
     @timed("service")

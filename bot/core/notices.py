@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.core.actions import Control
-from engine import Game
+from engine import Event, Game, MatchContext
+from engine.analysis import GameAnalysis
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +115,35 @@ class Info:
     text: str
 
 
-Notice = Board | Message | ChallengePosted | ChallengeClosed | LobbyBoard | RetireBoard | Reply | Info
+@dataclass(frozen=True, slots=True)
+class AnalysisReport:
+    """A finished game's analysis, for whoever asked (like a :class:`Reply`, only they see it): the
+    ``analysis``, the game's record its pictures are drawn from (``events`` and the ``match`` context),
+    the seats' ``names``, a ``heading`` and the ``outcome`` in words, and ``text``: all of it in plain
+    lines (for a console)."""
+
+    game_id: int
+    variant: str
+    names: tuple[str, ...]
+    events: tuple[Event, ...]
+    match: MatchContext
+    analysis: GameAnalysis
+    heading: str
+    outcome: str
+    text: str
+
+
+Notice = (
+    Board
+    | Message
+    | ChallengePosted
+    | ChallengeClosed
+    | LobbyBoard
+    | RetireBoard
+    | Reply
+    | Info
+    | AnalysisReport
+)
 
 
 @dataclass(slots=True)
@@ -139,6 +168,7 @@ class Result:
 
 
 __all__ = [
+    "AnalysisReport",
     "Board",
     "ChallengeClosed",
     "ChallengePosted",

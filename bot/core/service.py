@@ -6,8 +6,10 @@ from __future__ import annotations
 import contextlib
 import logging
 
+from bot.analysing import Analyst
 from bot.clock import Clock, SystemClock
 from bot.core.actions import Action
+from bot.core.analysis import Analyses
 from bot.core.boards import actor_seat
 from bot.core.challenges import Challenges
 from bot.core.context import Context, HouseRules
@@ -32,8 +34,8 @@ log = logging.getLogger(__name__)
 class Core:
     """Everything the bot does, with no Discord in it. Build it, ``await core.load()``, then use its parts:
     :attr:`matches` (play: :meth:`~bot.core.matches.Matches.act`), :attr:`challenges` (starting matches),
-    :attr:`lobbies` (gathering four-player games), :attr:`timeouts` (the clock) and :attr:`records`
-    (leaderboards, stats, history)."""
+    :attr:`lobbies` (gathering four-player games), :attr:`timeouts` (the clock), :attr:`records`
+    (leaderboards, stats, history) and :attr:`analyses` (post-game analysis)."""
 
     def __init__(
         self,
@@ -45,9 +47,11 @@ class Core:
         thinker: Thinker | None = None,
         computer: PlayerFactory | None = None,
         hinter: Hinter | None = None,
+        analyst: Analyst | None = None,
     ) -> None:
         """``thinker`` runs the computer's moves and the hints (default: the engine's, in a thread);
-        ``computer`` and ``hinter`` replace the engine's players and hints, in a thread (tests)."""
+        ``computer`` and ``hinter`` replace the engine's players and hints, in a thread (tests);
+        ``analyst`` runs the post-game analyses (default: the engine's, in a thread)."""
         if thinker is not None and (computer is not None or hinter is not None):
             raise TypeError("give computer= and hinter= to the Thinker, not next to it")
         self.ctx = Context(
@@ -64,6 +68,7 @@ class Core:
         self.records = Records(self.ctx)
         self.settings = Settings(self.ctx)
         self.exports = Exports(self.ctx)
+        self.analyses = Analyses(self.ctx, analyst or Analyst())
 
     @property
     def store(self) -> Store:

@@ -33,6 +33,7 @@ from bot.models import (
     StoredGame,
 )
 from bot.ratings import Rating
+from bot.store.protocol_analysis import AnalysisReads, AnalysisWrites
 from bot.store.protocol_multigam import MultigamReads, MultigamWrites
 from engine import Event, Outcome
 
@@ -54,7 +55,7 @@ class DamagedRecord(ValueError):
         self.channel_id = channel_id  # where it is played, when that much could be read
 
 
-class Transaction(MultigamWrites, Protocol):
+class Transaction(MultigamWrites, AnalysisWrites, Protocol):
     """The writes, available inside :meth:`Store.transaction`."""
 
     async def upsert_guild(self, guild_id: int, name: str, now: float) -> None: ...
@@ -139,7 +140,7 @@ class Transaction(MultigamWrites, Protocol):
         ...
 
 
-class Store(MultigamReads, Protocol):
+class Store(MultigamReads, AnalysisReads, Protocol):
     """The bot's database. Reads are methods; writes go through :meth:`transaction`."""
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...

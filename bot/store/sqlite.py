@@ -34,17 +34,19 @@ from bot.models import (
 )
 from bot.ratings import Rating
 from bot.store.protocol import DamagedRecord, StoreError
+from bot.store.sqlite_analysis import AnalysisReadsMixin
 from bot.store.sqlite_conn import Connection, Row
 from bot.store.sqlite_multigam import MultigamReadsMixin
 from bot.store.sqlite_rows import (
     CHALLENGE_SELECT,
+    GAMES_SELECT,
     SEATS_SELECT,
     challenge_record,
     count_rated_between,
+    game_records,
     match_record,
     rating_of,
     read_rating,
-    seat_of,
     stored_game,
     why_unusable,
 )
@@ -72,7 +74,7 @@ def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
     return found
 
 
-class SqliteStore(MultigamReadsMixin):
+class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin):
     """The bot's database. Open with ``await SqliteStore.open(path)``; close with ``await store.close()``."""
 
     def __init__(self, db: Connection, path: Path) -> None:
@@ -285,33 +287,11 @@ class SqliteStore(MultigamReadsMixin):
 
     async def recent_games(self, guild_id: int, limit: int = 10) -> list[GameRecord]:
         rows = await self._all(
-            "SELECT g.game_id, g.match_id, g.number, g.variant, m.target, g.outcome, g.finished_at, g.context"
-            " FROM games g JOIN matches m ON m.match_id = g.match_id"
-            " WHERE m.guild_id = ? AND g.finished_at IS NOT NULL"
+            f"{GAMES_SELECT} WHERE m.guild_id = ? AND g.finished_at IS NOT NULL"
             " ORDER BY g.finished_at DESC, g.game_id DESC LIMIT ?",
             (guild_id, limit),
         )
-        out = []
-        for r in rows:
-            seats = await self._all(
-                SEATS_SELECT,
-                (r["match_id"],),
-            )
-            game = stored_game(r)
-            out.append(
-                GameRecord(
-                    game.game_id,
-                    r["match_id"],
-                    game.number,
-                    r["variant"],
-                    r["target"],
-                    tuple(seat_of(s) for s in seats),
-                    game.outcome,
-                    r["finished_at"],
-                    tuple(game.context.get("score", ())),
-                )
-            )
-        return out
+        return await game_records(self._db, rows)
 
     async def money_results(self, guild_id: int, variant: str, limit: int = 10) -> list[MoneyResult]:
         rows = await self._all(

@@ -7,7 +7,15 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.models import ChallengeRecord, ChallengeStatus, MatchRecord, MatchStatus, Seat, StoredGame
+from bot.models import (
+    ChallengeRecord,
+    ChallengeStatus,
+    GameRecord,
+    MatchRecord,
+    MatchStatus,
+    Seat,
+    StoredGame,
+)
 from bot.ratings import Rating
 from bot.store.protocol import DamagedRecord
 from bot.store.sqlite_conn import Connection, Row
@@ -87,6 +95,35 @@ def match_record(r: Row, seats: Sequence[Row]) -> MatchRecord:
         )
     except (TypeError, ValueError) as exc:
         raise DamagedRecord(what, str(exc), channel_id=channel) from None
+
+
+GAMES_SELECT = (
+    "SELECT g.game_id, g.match_id, g.number, g.variant, m.target, g.outcome, g.finished_at, g.context"
+    " FROM games g JOIN matches m ON m.match_id = g.match_id"
+)
+"""Finished games with their match's target, for :func:`game_records` (add the ``WHERE``)."""
+
+
+async def game_records(db: Connection, rows: Sequence[Row]) -> list[GameRecord]:
+    """Rows of :data:`GAMES_SELECT` as game records, with their match's seats."""
+    out = []
+    for r in rows:
+        seats = await db.execute_fetchall(SEATS_SELECT, (r["match_id"],))
+        game = stored_game(r)
+        out.append(
+            GameRecord(
+                game.game_id,
+                r["match_id"],
+                game.number,
+                r["variant"],
+                r["target"],
+                tuple(seat_of(s) for s in seats),
+                game.outcome,
+                r["finished_at"],
+                tuple(game.context.get("score", ())),
+            )
+        )
+    return out
 
 
 def stored_game(r: Row) -> StoredGame:

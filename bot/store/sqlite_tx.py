@@ -8,13 +8,14 @@ from collections.abc import Sequence
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, PlayerRef, Seat
 from bot.ratings import Rating
 from bot.store.protocol import StaleWrite
+from bot.store.sqlite_analysis import AnalysisWritesMixin
 from bot.store.sqlite_conn import Connection, Cursor
 from bot.store.sqlite_multigam import MultigamWritesMixin
 from bot.store.sqlite_rows import count_rated_between, read_rating
 from engine import Event, Outcome
 
 
-class SqliteTransaction(MultigamWritesMixin):
+class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin):
     """The writes, available inside :meth:`SqliteStore.transaction`."""
 
     def __init__(self, db: Connection) -> None:

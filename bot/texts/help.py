@@ -30,7 +30,8 @@ with no legal move passes by itself. Play your whole turn with the menu under th
 {writing_moves}
 
 **More**
-`/minigam board` shows the board again · `/minigam hint` suggests plays (unrated games) · \
+`/minigam board` shows the board again · `/minigam hint` suggests plays and cube actions (unrated \
+games) · `/minigam analyse [game]` analyses a finished game (also the Analyse button on its last board) · \
 `/minigam resign` gives up the game (in Multigam: the last free place) · `/minigam leave` hands \
 your Multigam seat to the computer (its place counts for you) · `/minigam rules [variant]` · \
 `/minigam leaderboard [variant]` · \

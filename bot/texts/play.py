@@ -26,7 +26,6 @@ NOTHING_TO_PLAY = "There's nothing to play right now."
 RESIGNATION_PENDING = "a resignation is already waiting for an answer"
 NO_SUCH_RESIGNATION = "that is not a resignation the game knows"
 HINTS_UNRATED_ONLY = "Hints are only for unrated games (against the computer, or hot-seat)."
-NO_HINT = "No hint for this roll."
 CANCEL_MODERATORS_ONLY = "Only members with the Manage Server permission can cancel a match."
 NOTHING_TO_CANCEL = "There's no match or challenge to cancel in this channel."
 MATCH_CANCELLED = "Match cancelled."
@@ -267,27 +266,6 @@ def resign_question(
     return f"Resign this game? {winner} {wins}{kind} {points} point{'s' if points != 1 else ''}{tail}."
 
 
-def hints(game: Game, found: Sequence) -> str:
-    if not found:
-        return NO_HINT
-    lines = [f"Best plays for your {game.dice}:"]
-    for i, h in enumerate(found, start=1):
-        extra = ""
-        if h.gammon is not None:
-            extra += f", {h.gammon:.0%} gammon"
-        if h.equity is not None:
-            extra += f", equity {h.equity:+.3f}"
-        goal = "to win"
-        if h.expected_points is not None:  # multigam
-            goal, extra = "to finish first", f", {h.expected_points:.2f} expected points{extra}"
-        chance = f"{h.win:.0%}"
-        if h.loss is not None:  # a solved game: exact chances, and what each play gives up
-            chance = f"{h.win:.1%}"
-            extra += ", the best play" if h.loss == 0 else f", {h.loss:.1%} less than the best"
-        lines.append(f"{i}. `{h.notation}` — {chance} {goal}{extra}")
-    return "\n".join(lines)
-
-
 # ---------------------------------------------------------------------- matches start and end
 def computer_name(level: str) -> str:
     return f"Computer ({level})"
@@ -390,7 +368,6 @@ __all__ = [
     "NOTHING_TO_PLAY",
     "NOT_PLAYING",
     "NOT_RESIGNED",
-    "NO_HINT",
     "NO_MATCH_HERE",
     "NO_SUCH_RESIGNATION",
     "OUT_OF_DATE",
@@ -414,7 +391,6 @@ __all__ = [
     "drops",
     "exported",
     "game_header",
-    "hints",
     "label",
     "match_closed",
     "match_header",

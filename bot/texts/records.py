@@ -71,7 +71,7 @@ _HOW = {"borne_off": "", "dropped": ", double dropped", "resigned": ", resignati
 def history(games: Sequence[GameRecord]) -> str:
     if not games:
         return "No finished games in this server yet."
-    lines = ["**Recent games**"]
+    lines = ["**Recent games** (see one's analysis: `/minigam analyse game:` and its number)"]
     for g in games:
         names = [s.name for s in g.seats]
         outcome = g.outcome or {}
@@ -86,10 +86,11 @@ def history(games: Sequence[GameRecord]) -> str:
         if kind == "placings":  # multigam: everyone in place order
             order = [names[p] for p in outcome.get("placings", ()) if p < len(names)]
             places = ", ".join(f"{i}. {n}" for i, n in enumerate(order, start=1))
-            lines.append(f"• {when(g.finished_at or 0)} · {find_variant(g.variant).title}: {places}")
+            title = find_variant(g.variant).title
+            lines.append(f"• #{g.game_id} · {when(g.finished_at or 0)} · {title}: {places}")
             continue
         lines.append(
-            f"• {when(g.finished_at or 0)} · {find_variant(g.variant).title}{match}: "
+            f"• #{g.game_id} · {when(g.finished_at or 0)} · {find_variant(g.variant).title}{match}: "
             f"**{names[winner]}**{vs} ({what}{points} pt{'s' if points != 1 else ''}{how})"
         )
     return "\n".join(lines)

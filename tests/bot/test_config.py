@@ -49,6 +49,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
         "SWEEP_INTERVAL_SECONDS": "0.5",
         "RENDER_WORKERS": "2",
         "AI_WORKERS": "0",
+        "ANALYSIS_WORKERS": "3",
         "THINK_LIMIT_SECONDS": "2.5",
     }
     s = Settings.from_env(env, env_file=None)
@@ -65,6 +66,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
     assert s.sweep_interval == 0.5
     assert s.render_workers == 2
     assert s.ai_workers == 0
+    assert s.analysis_workers == 3
     assert s.think_limit == 2.5
 
 
@@ -125,6 +127,7 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         "LOCAL_OUTPUT_DIR",
         "RENDER_WORKERS",
         "AI_WORKERS",
+        "ANALYSIS_WORKERS",
         "SWEEP_INTERVAL_SECONDS",
         "THINK_LIMIT_SECONDS",
     }
@@ -152,6 +155,7 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         ({"AI_WORKERS": "-1"}, "AI_WORKERS must be a whole number from 0 to 8"),
         ({"AI_WORKERS": "1.5"}, "AI_WORKERS must be a whole number from 0 to 8"),
         ({"AI_WORKERS": "9"}, "AI_WORKERS must be a whole number from 0 to 8"),
+        ({"ANALYSIS_WORKERS": "many"}, "ANALYSIS_WORKERS must be a whole number from 0 to 8"),
         ({"THINK_LIMIT_SECONDS": "0"}, "THINK_LIMIT_SECONDS must be a number of seconds, more than zero"),
     ],
 )

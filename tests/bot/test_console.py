@@ -186,3 +186,26 @@ def test_a_database_locked_by_another_program_is_one_clear_line_and_exit_status_
     assert done.stderr.strip().splitlines() == [
         f"minigam: the database {path} is locked by another program (is another bot running on it?)"
     ]
+
+
+def test_a_finished_game_is_analysed_in_the_console(tmp_path: Path) -> None:
+    moves, _winner = hot_seat_moves(seed=11)
+    settings = Settings(database_path=tmp_path / "db.sqlite3", local_output_dir=tmp_path / "boards")
+    script = [
+        "challenge @Bob",
+        *(f"move {m}" for m in moves),
+        "analyse",
+        "analyse #1",
+        "analyse 99",
+        "analyse x",
+    ]
+    out = io.StringIO()
+
+    assert console_main(settings, dice=SeededDice(11), stdin=io.StringIO("\n".join(script)), stdout=out) == 0
+
+    text = out.getvalue()
+    assert text.count("Analysis of game #1 · Minigam") == 2  # the last game here, then by its number
+    assert "Exact numbers from the solved game, in winning chances." in text
+    assert re.search(r"^You: Loses \d+\.\d\d% per decision \(\d+ decisions\)", text, re.M)
+    assert "There is no game #99 in this server." in text
+    assert "Give at most a game's number (from history), for example: analyse 12." in text

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core import Action, Core, Reply, ServiceError
+from bot.core import Action, Core, Prompt, Reply, ServiceError
 from bot.models import COMPUTER_ID, PlayerRef
 from engine import Game
 from engine.mat_read import read_match
@@ -123,7 +123,7 @@ async def test_a_dropped_double_ends_the_game_at_the_cubes_value(make_core, stor
     (final,) = boards(last)
     assert "Bob drops." in final.text
     assert "Alice wins, 1 point (double declined)." in final.text
-    assert final.controls == ()
+    assert [c.action for c in final.controls] == [Prompt.ANALYSE]  # the game's analysis, nothing else
     assert [m.points for _, m in await storage.player_money(GUILD, ALICE.user_id)] == [1]
 
 

@@ -163,7 +163,7 @@ def test_the_command_group_and_its_options() -> None:
     assert payload["dm_permission"] is False
     assert set(subcommands) == {
         "challenge", "vs-bot", "move", "hint", "board", "resign", "rules", "help",
-        "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave", "export",
+        "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave", "export", "analyse",
     }  # fmt: skip
     options = {o["name"]: o for o in subcommands["challenge"]["options"]}
     assert [c["value"] for c in options["variant"]["choices"]] == [
@@ -182,6 +182,8 @@ def test_the_command_group_and_its_options() -> None:
     assert not lobby_level["required"]
     rules = {o["name"]: o for o in subcommands["rules"]["options"]}["variant"]
     assert "multigam" in [c["value"] for c in rules["choices"]]
+    (game,) = subcommands["analyse"]["options"]
+    assert (game["type"], game["autocomplete"], game["required"]) == (4, True, False)  # a game number
 
 
 def test_no_privileged_intents() -> None:

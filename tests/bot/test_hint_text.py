@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.texts.play import hints
+from bot.texts.hints import plays as hints
 from engine import Game, SeededDice
 from engine.ai import hint
 from engine.solve.table import available

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core import Action, Core, Message, Reply, RetireBoard, ServiceError
+from bot.core import Action, Control, Core, Message, Prompt, Reply, RetireBoard, ServiceError
 from bot.core.boards import play_controls
 from bot.models import COMPUTER_ID
 from bot.store.sqlite_tx import SqliteTransaction
@@ -366,7 +366,8 @@ async def test_resigning_a_one_point_match_ends_it_and_rates_it(make_core, stora
         "Alice wins, 1 point (resignation).",
         "Ratings: Alice 1500.0 → 1510.0, Bob 1500.0 → 1490.0.",
     ]
-    assert board.controls == ()
+    (game,) = await storage.games(board.match_id)
+    assert board.controls == (Control(Prompt.ANALYSE, argument=str(game.game_id)),)  # only the analysis
     assert match_id_in(core, CHANNEL) is None
     assert (await storage.rating(GUILD, "minigam", ALICE.user_id)).rating == pytest.approx(1510.0)
     assert (await storage.rating(GUILD, "minigam", BOB.user_id)).rating == pytest.approx(1490.0)

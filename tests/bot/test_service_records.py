@@ -88,9 +88,9 @@ async def test_history_lists_recent_games_newest_first(make_core, clock) -> None
 
     # the fake clock starts at 1750000000 = 2025-06-15 15:06:40 UTC
     assert notice.text.splitlines() == [
-        "**Recent games**",
-        "• 2025-06-15 17:06 UTC · Minigam: **Alice** beat Carol (1 pt, resignation)",
-        "• 2025-06-15 16:06 UTC · Minigam: **Alice** beat Bob (1 pt, resignation)",
+        "**Recent games** (see one's analysis: `/minigam analyse game:` and its number)",
+        "• #2 · 2025-06-15 17:06 UTC · Minigam: **Alice** beat Carol (1 pt, resignation)",
+        "• #1 · 2025-06-15 16:06 UTC · Minigam: **Alice** beat Bob (1 pt, resignation)",
     ]
 
 

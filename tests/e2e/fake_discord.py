@@ -1207,6 +1207,7 @@ class FakeDiscord:
                 problems.append("embed description longer than 4096 characters")
             if len(embed.get("fields", ())) > 25:
                 problems.append("more than 25 embed fields")
+        problems += _attachment_problems(message)
         if problems:
             raise _BadRequest("; ".join(problems))
 
@@ -1472,6 +1473,21 @@ class FakeDiscord:
 
 class _BadRequest(Exception):
     pass
+
+
+def _attachment_problems(message: Message) -> list[str]:
+    """Discord's limits on a message's files: 10 at most, and an embed's ``attachment://`` picture must
+    name one of them."""
+    problems = []
+    if len(message.attachments) > 10:
+        problems.append("more than 10 attachments")
+    files = {a.filename for a in message.attachments}
+    for embed in message.embeds:
+        for key in ("image", "thumbnail"):
+            url = str((embed.get(key) or {}).get("url", ""))
+            if url.startswith("attachment://") and url.removeprefix("attachment://") not in files:
+                problems.append(f"embed {key} {url} names no attachment of the message")
+    return problems
 
 
 def _check_options(command: str, declared: dict[str, dict], given: dict[str, Any]) -> None:

@@ -95,6 +95,21 @@ class DemoBot(commands.Bot):
                 content="an edited channel message", attachments=[discord.File(io.BytesIO(PNG), "b.png")]
             )
 
+        @demo.command(description="embeds showing attached pictures")
+        async def gallery(interaction: discord.Interaction, files: int, missing: bool = False) -> None:
+            await interaction.response.defer(ephemeral=True)
+            embeds, attached = [], []
+            for i in range(files):
+                embeds.append(discord.Embed(title=f"picture {i}").set_image(url=f"attachment://p{i}.png"))
+                attached.append(discord.File(io.BytesIO(PNG), f"p{i}.png"))
+            if missing:
+                embeds[-1].set_image(url="attachment://nothing.png")
+            try:
+                await interaction.followup.send(embeds=embeds[:10], files=attached, ephemeral=True)
+                await interaction.edit_original_response(content="sent")
+            except discord.HTTPException as exc:
+                await interaction.edit_original_response(content=f"refused: {exc.status}")
+
         self.tree.add_command(demo)
         self.add_dynamic_items(Knock)
         self.add_view(Pick())
@@ -200,6 +215,25 @@ async def test_the_stand_in_refuses_what_discord_would(fake: FakeDiscord, demo: 
     [board] = fake.replies_to(interaction)
     with pytest.raises(StandInError, match="no component"):
         await fake.click(fake.alice, board, "demo:9:knock")
+
+
+async def test_embeds_show_attached_pictures_within_discords_limits(fake: FakeDiscord, demo: DemoBot) -> None:
+    async def gallery(**options) -> tuple[str, list]:
+        interaction = await fake.slash(fake.alice, "demo gallery", **options)
+        original = fake.messages[interaction.original_id]  # type: ignore[index]
+        await fake.wait_for(lambda: not original.loading, what="the answer")
+        return original.content, fake.replies_to(interaction)[1:]
+
+    sent, [followup] = await gallery(files=10)
+    too_many, none = await gallery(files=11)
+    unnamed, nothing = await gallery(files=2, missing=True)
+
+    assert sent == "sent"
+    assert [e["image"]["url"] for e in followup.embeds] == [f"attachment://p{i}.png" for i in range(10)]
+    assert [a.filename for a in followup.pngs] == [f"p{i}.png" for i in range(10)]
+    assert (too_many, none, unnamed, nothing) == ("refused: 400", [], "refused: 400", [])
+    assert "more than 10 attachments" in fake.violations[0]
+    assert "attachment://nothing.png names no attachment" in fake.violations[1]
 
 
 async def test_an_answer_given_twice_is_refused_and_recorded(fake: FakeDiscord) -> None:

@@ -84,6 +84,7 @@ class World:
         turn_timeout: float = 86400.0,
         sweep_interval: float = 3600.0,
         ai_workers: int = 1,
+        analysis_workers: int = 0,
     ) -> None:
         self.fake = fake
         self.tmp_path = tmp_path
@@ -102,6 +103,7 @@ class World:
             local_output_dir=tmp_path / "boards",
             sweep_interval=sweep_interval,
             ai_workers=ai_workers,
+            analysis_workers=analysis_workers,
         )
         self.db = Database(self.settings.database_path)
         self.log = LogCapture(logging.WARNING)
