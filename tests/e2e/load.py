@@ -315,6 +315,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--target-p99", type=float, default=0.5, help="p99 first-response target in seconds (default 0.5)"
     )
+    parser.add_argument(
+        "--no-timings",
+        dest="timings",
+        action="store_false",
+        help="a bot process writes no stage timings (what they cost left out of its CPU: a fair --against)",
+    )
     parser.add_argument("--profile", metavar="FILE", help="py-spy the bot during the play into FILE")
     parser.add_argument("--profile-workers", action="store_true", help="with --profile: the workers too")
     parser.add_argument("--json", metavar="FILE", help="write each run's figures to FILE as JSON")

@@ -175,7 +175,8 @@ async def bot_in_a_process(
     world = World(fake, tmp, seed=args.seed)
     env = world.process_env()
     timings = tmp / "timings.json"
-    env[timing.ENV] = str(timings)
+    if args.timings:
+        env[timing.ENV] = str(timings)
     env["RENDER_WORKERS"] = str(args.render_workers)
     env["AI_WORKERS"] = str(args.ai_workers)
     process = TreeBotProcess(env, tmp, tree)
