@@ -42,7 +42,7 @@ from tests.e2e.load_cpu import CpuSample, sample, settled, spent
 from tests.e2e.load_profile import Profiler, summarise
 from tests.e2e.load_report import Stats
 from tests.e2e.load_summary import Run, print_run, print_side_by_side, write_json
-from tests.e2e.load_vsbot import run_vs_bot
+from tests.e2e.load_vsbot import move_and_wait, run_vs_bot
 from tests.e2e.world import ROOT, choose_play, is_board
 
 
@@ -143,18 +143,9 @@ async def run_match(
             text = completed.choices[0]["value"]
         else:
             text = game.position.format_play(choose_play(game))
-        interaction = await fake.slash(user, "minigam move", channel=channel, play=text, within=args.timeout)
-        stats.note("move", interaction)
-        try:
-            board = await fake.wait_for_message(
-                is_board, channel=channel, after=interaction.sent, within=args.timeout
-            )
-        except StandInError:
-            said = " | ".join(m.text for m in fake.replies_to(interaction))
-            raise StandInError(
-                f"#{channel.name}: no new board after {text!r} (the bot said: {said})"
-            ) from None
-        stats.board.append(board.created - interaction.sent)
+        stats.board.append(
+            await move_and_wait(fake, channel, user, text, is_board, args.timeout, stats, "new board")
+        )
         stats.turns += 1
         # The play is stored before its board is posted.
         after = state.current(channel.id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from collections.abc import Callable
 from typing import Protocol
 
 from engine import Game
@@ -35,6 +36,28 @@ def players_board(message: Message) -> bool:
     if board_version(message) is None:
         return True
     return any(s.get("type") == 3 for s in message.selects())
+
+
+async def move_and_wait(
+    fake: FakeDiscord,
+    channel: Channel,
+    user: User,
+    text: str,
+    wanted: Callable[[Message], bool],
+    within: float,
+    stats: Stats,
+    what: str,
+) -> float:
+    """``user`` sends ``/minigam move text`` in ``channel`` and waits for the ``wanted`` message (``what``,
+    in the error if it never comes); returns the seconds from the interaction to that message."""
+    interaction = await fake.slash(user, "minigam move", channel=channel, play=text, within=within)
+    stats.note("move", interaction)
+    try:
+        board = await fake.wait_for_message(wanted, channel=channel, after=interaction.sent, within=within)
+    except StandInError:
+        said = " | ".join(m.text for m in fake.replies_to(interaction))
+        raise StandInError(f"#{channel.name}: no {what} after {text!r} (the bot said: {said})") from None
+    return board.created - interaction.sent
 
 
 async def run_vs_bot(
@@ -78,18 +101,11 @@ async def run_vs_bot(
         if args.think:
             await asyncio.sleep(args.think)
         text = game.position.format_play(choose_play(game))
-        interaction = await fake.slash(user, "minigam move", channel=channel, play=text, within=args.timeout)
-        stats.note("move", interaction)
-        try:
-            board = await fake.wait_for_message(
-                players_board, channel=channel, after=interaction.sent, within=args.timeout
+        stats.computer_board.append(
+            await move_and_wait(
+                fake, channel, user, text, players_board, args.timeout, stats, "a board for the player"
             )
-        except StandInError:
-            said = " | ".join(m.text for m in fake.replies_to(interaction))
-            raise StandInError(
-                f"#{channel.name}: no board for the player after {text!r} (the bot said: {said})"
-            ) from None
-        stats.computer_board.append(board.created - interaction.sent)
+        )
         stats.turns += 1
         after = state.current(channel.id)
         if after is not None and after[1] == version:
