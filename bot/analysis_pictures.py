@@ -18,7 +18,7 @@ from bot.texts import analysis as words
 from bot.texts import board_footer
 from engine import Event, Game, MatchContext
 from engine.analysis import Decision, GameAnalysis, Review
-from engine.analysis.walk import states
+from engine.replay import states
 from images import Mark, Series, line_chart, render, render_text
 
 ALT_LIMIT = 1000  # Discord's limit for an attachment's description

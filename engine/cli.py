@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from engine.errors import EngineError
+from engine.jsonread import is_int
 from engine.notation import format_moves
 from engine.position import Dice, Position
 
@@ -40,26 +41,29 @@ class InputError(EngineError):
     """A ``legal`` input line that is not a position with dice."""
 
 
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
+def read_line(line: str, required: tuple[str, ...], error: type[EngineError] = EngineError) -> dict:
+    """One input line as a JSON object with only :data:`INPUT_KEYS` and all of ``required``; else
+    ``error``, saying what is wrong. (The ``legal`` command's format, shared by ``engine.solve value``.)"""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        raise error(f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise error("each line must be a JSON object with " + ", ".join(INPUT_KEYS))
+    unknown = [k for k in data if k not in INPUT_KEYS]
+    if unknown:
+        raise error(f"unknown key {unknown[0]!r}; the keys are " + ", ".join(INPUT_KEYS))
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise error(f"missing {missing[0]!r}")
+    return data
 
 
 def read_request(line: str) -> tuple[Position, Dice]:
     """The position and dice of one input line, or :class:`InputError` / another engine error."""
-    try:
-        data = json.loads(line)
-    except (ValueError, RecursionError) as exc:
-        raise InputError(f"not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise InputError("each line must be a JSON object with " + ", ".join(INPUT_KEYS))
-    unknown = [k for k in data if k not in INPUT_KEYS]
-    if unknown:
-        raise InputError(f"unknown key {unknown[0]!r}; the keys are " + ", ".join(INPUT_KEYS))
-    missing = [k for k in REQUIRED_KEYS if k not in data]
-    if missing:
-        raise InputError(f"missing {missing[0]!r}")
+    data = read_line(line, REQUIRED_KEYS, InputError)
     dice = data["dice"]
-    if not isinstance(dice, list) or len(dice) != 2 or not all(_is_int(d) and 1 <= d <= 6 for d in dice):
+    if not isinstance(dice, list) or len(dice) != 2 or not all(is_int(d) and 1 <= d <= 6 for d in dice):
         raise InputError(f"'dice' must be two numbers from 1 to 6, like [3, 5], not {json.dumps(dice)}")
     position = Position.from_json({k: v for k, v in data.items() if k != "dice"})
     return position, Dice(dice[0], dice[1])

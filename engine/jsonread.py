@@ -42,8 +42,13 @@ def read_object(
     return value
 
 
+def is_int(x: object) -> bool:
+    """A whole number, and not a boolean (``True`` is an ``int`` to Python, never a number here)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def read_int(value: object, what: str, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_int(value):
         raise GameDataError(f"{what} must be a whole number, not {quoted(value)}")
     if not lo <= value <= hi:
         raise GameDataError(f"{what} must be from {lo} to {hi}, not {quoted(value)}")

@@ -23,6 +23,7 @@ from engine import notation
 from engine import position_id as ids
 from engine.dice import Dice, dice_pair
 from engine.errors import DiceError, PositionError, PositionIdError, quoted
+from engine.jsonread import is_int
 from engine.movegen import expanders, legal_results
 from engine.moves import BAR, OFF, Move, paths_for
 from engine.variants import Variant, find_variant
@@ -100,7 +101,7 @@ class Position:
                 raise PositionError(f"{v.name} has {n} points, not {len(points)}")
             items = enumerate(points, start=1)
         for point, entry in items:
-            if not _is_int(point) or not 1 <= point <= n:
+            if not is_int(point) or not 1 <= point <= n:
                 raise PositionError(f"point {quoted(point)} is not on a {n}-point board")
             if entry is None:
                 continue
@@ -108,7 +109,7 @@ class Position:
                 isinstance(entry, str | bytes)
                 or not isinstance(entry, Sequence)
                 or len(entry) != 2
-                or not all(_is_int(x) for x in entry)
+                or not all(is_int(x) for x in entry)
             ):
                 raise PositionError(f"point {point} must be null or [player, count], not {quoted(entry)}")
             owner, count = entry
@@ -129,7 +130,7 @@ class Position:
             off_t = tuple(v.checkers - c for c in on)
         else:
             off_t = _int_tuple("off", off, v)
-        if not _is_int(turn):
+        if not is_int(turn):
             raise PositionError(f"turn must be a player number, not {quoted(turn)}")
         pos = cls(v, turn, tuple(board), bar_t, off_t)
         pos.validate()
@@ -329,11 +330,11 @@ class Position:
         off = data.get("off")
         for name, value in (("bar", bar), ("off", off)):
             if value is not None and (
-                not isinstance(value, list) or len(value) != v.players or not all(_is_int(x) for x in value)
+                not isinstance(value, list) or len(value) != v.players or not all(is_int(x) for x in value)
             ):
                 raise PositionError(f"{name!r} must be a list of {v.players} whole numbers, one per player")
         turn = data.get("turn", 0)
-        if not _is_int(turn):
+        if not is_int(turn):
             raise PositionError("'turn' must be a player number")
         return cls.from_points(v, turn=turn, points=points, bar=bar, off=off)
 
@@ -383,15 +384,11 @@ def _new_play(moves: tuple, result: Position) -> Play:
     return play
 
 
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def _int_tuple(name: str, values: object, v: Variant) -> tuple[int, ...]:
     if (
         isinstance(values, str | bytes)
         or not isinstance(values, Sequence)
-        or not all(_is_int(x) and 0 <= x <= v.checkers for x in values)
+        or not all(is_int(x) and 0 <= x <= v.checkers for x in values)
     ):
         raise PositionError(
             f"{name!r} must be a list of counts from 0 to {v.checkers}, one per player, not {quoted(values)}"

@@ -50,7 +50,7 @@ def awaiting(live: LiveMatch, seat: int, what: str) -> Game:
     """The game, if ``seat`` is the one to act and the game waits for ``what``."""
     check_turn(live, seat)
     if live.game.awaiting != what:
-        raise ServiceError(texts.not_now(what))
+        raise ServiceError(texts.not_now(what, live.game.awaiting))
     return live.game
 
 

@@ -112,10 +112,16 @@ class Matches:
         winner = next(live.names[p] for p in range(len(live.names)) if p != seat)
         score = live.match.score if live.match.target > 1 else None
         if game.variant.scoring == "backgammon":
-            levels = range(1, worth.multiplier + 1)
+            points = {level: game.points_for(KINDS[level]) for level in range(1, worth.multiplier + 1)}
+            # Offers that cost no more than a smaller one (gammons under the Jacoby rule) are left out.
+            levels = [level for level in points if level == 1 or points[level] > points[level - 1]]
             controls = tuple(Control(Action.RESIGN, argument=str(level)) for level in levels)
             text = texts.resign_offer_question(
-                winner, [game.points_for(KINDS[level]) for level in levels], score, live.names
+                winner,
+                [(level, points[level]) for level in levels],
+                score,
+                live.names,
+                jacoby=len(levels) < len(points),
             )
         else:
             controls = (Control(Action.RESIGN),)

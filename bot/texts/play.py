@@ -33,8 +33,8 @@ BOARD_AGAIN = "The board again, after a restart."
 UNRATED_NO_PLAY = "Unrated: the match ended before both players had made a play."
 
 _WAITING_FOR = {
-    "play": "to play",
-    "roll": "to roll or double",
+    "play": "for the roll to be played (the dice are rolled)",
+    "roll": "for a roll (or a double)",
     "double-answer": "to answer the double",
     "resign-answer": "to answer the resignation",
 }
@@ -44,8 +44,9 @@ def not_your_turn(name: str) -> str:
     return f"It's not your turn: waiting for {objective(name)}."
 
 
-def not_now(awaiting: str) -> str:
-    if awaiting == "play":
+def not_now(wanted: str, awaiting: str) -> str:
+    """Refusing an action that needs the game to wait for ``wanted`` while it waits for ``awaiting``."""
+    if wanted == "play":
         return NOTHING_TO_PLAY
     return f"That can't be done now: the game waits {_WAITING_FOR.get(awaiting, 'for something else')}."
 
@@ -248,13 +249,21 @@ def offers_to_resign(name: str, level: int, points: int) -> str:
 
 
 def resign_offer_question(
-    winner: str, points: Sequence[int], score: Sequence[int] | None, names: Sequence[str]
+    winner: str,
+    offers: Sequence[tuple[int, int]],
+    score: Sequence[int] | None,
+    names: Sequence[str],
+    *,
+    jacoby: bool = False,
 ) -> str:
-    """The question for a backgammon resignation: what each offer would give ``winner``."""
-    offers = ", ".join(f"{_KINDS[level]} ({_points(p)})" for level, p in enumerate(points, start=1))
+    """The question for a backgammon resignation: what each offer ``(level, points)`` would give
+    ``winner``; ``jacoby``: the larger offers were left out as gammons count single now."""
+    listed = ", ".join(f"{_KINDS[level]} ({_points(p)})" for level, p in offers)
+    if jacoby:
+        listed += " (gammons count single while the cube is centred: the Jacoby rule)"
     tail = f" The match goes on: score {score_text(score, names)}." if score is not None else ""
     they = "you" if is_you(winner) else "they"
-    return f"Resign this game? Offer {objective(winner)} {offers}; {they} accept or decline.{tail}"
+    return f"Resign this game? Offer {objective(winner)} {listed}; {they} accept or decline.{tail}"
 
 
 def resign_question(

@@ -23,10 +23,11 @@ from engine.ai.stakes import Stakes
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
 from engine.analysis.rating import rating
 from engine.analysis.walk import luck as walk_luck
-from engine.analysis.walk import states, summarise
+from engine.analysis.walk import summarise
 from engine.events import Event, EventKind
 from engine.game import Game
 from engine.position import Dice, Play
+from engine.replay import states
 from engine.scoring import MatchContext
 
 PLY = 2

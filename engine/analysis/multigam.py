@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from engine.ai import get_player
 from engine.ai.players import MultiHard
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
-from engine.analysis.walk import luck, states, summarise
+from engine.analysis.walk import luck, summarise
 from engine.events import Event, EventKind
 from engine.game import Game
 from engine.position import Dice
+from engine.replay import states
 from engine.scoring import MatchContext
 from engine.variants import find_variant
 

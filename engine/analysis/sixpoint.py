@@ -24,10 +24,11 @@ from engine.ai import search
 from engine.ai.sixpoint import SixPointEval, hint_win
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
 from engine.analysis.rating import rating
-from engine.analysis.walk import luck, states, summarise
+from engine.analysis.walk import luck, summarise
 from engine.events import Event, EventKind
 from engine.game import Game
 from engine.position import Dice, Position
+from engine.replay import states
 from engine.scoring import MatchContext
 from engine.variants import Variant, find_variant
 

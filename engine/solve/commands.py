@@ -5,13 +5,11 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
+from engine.cli import read_line
 from engine.errors import EngineError
 from engine.position import Dice, Position
 from engine.solve.table import SCALE, Table, load
 from engine.variants import Variant
-
-KEYS = ("variant", "turn", "dice", "bar", "off", "points")
-"""The keys of ``python -m engine legal``'s input; ``dice`` are read and ignored here."""
 
 
 class ValueInputError(EngineError):
@@ -20,17 +18,7 @@ class ValueInputError(EngineError):
 
 def read_position(line: str, variant: Variant) -> Position:
     """The position of one ``value`` input line (``python -m engine legal``'s format, dice optional)."""
-    try:
-        data = json.loads(line)
-    except (ValueError, RecursionError) as exc:
-        raise ValueInputError(f"not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise ValueInputError("each line must be a JSON object with " + ", ".join(KEYS))
-    unknown = [k for k in data if k not in KEYS]
-    if unknown:
-        raise ValueInputError(f"unknown key {unknown[0]!r}; the keys are " + ", ".join(KEYS))
-    if "turn" not in data:
-        raise ValueInputError("missing 'turn': whose roll it is")
+    data = read_line(line, ("turn",), ValueInputError)
     position = Position.from_json({k: val for k, val in data.items() if k != "dice"})
     if position.variant is not variant:
         raise ValueInputError(f"a {position.variant.name} position, but this table is {variant.name}'s")

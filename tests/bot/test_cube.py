@@ -111,8 +111,9 @@ async def test_after_a_take_only_the_owner_may_redouble(make_core) -> None:
     assert (game.cube, game.cube_owner, game.awaiting) == (2, 1, "play")  # Alice rolled: she can't redouble
     await play(core, ALICE, pip_saver(game))
     assert actions(boards(await act(core, BOB, Action.ROLL))[0])[0] != "double"
-    with pytest.raises(ServiceError, match="can't be done now"):
-        await act(core, BOB, Action.DOUBLE)
+    for too_late in (Action.DOUBLE, Action.ROLL):
+        with pytest.raises(ServiceError, match="the game waits for the roll to be played"):
+            await act(core, BOB, too_late)
 
 
 async def test_a_dropped_double_ends_the_game_at_the_cubes_value(make_core, storage) -> None:
@@ -162,6 +163,15 @@ async def test_a_backgammon_resignation_offers_only_what_the_game_can_still_cost
     assert (
         "Offer Alice a single game (1 point), a gammon (2 points), a backgammon (3 points)" in question.text
     )
+
+
+async def test_under_the_jacoby_rule_a_resignation_offers_a_single_game_only(make_core) -> None:
+    core = await _money_game(make_core)  # Jacoby on, the cube centred: a gammon would count single
+
+    question = core.matches.resign_question(match_id_in(core), BOB.user_id)
+
+    assert [(c.action, c.argument) for c in question.controls] == [(Action.RESIGN, "1"), ("keep", "")]
+    assert "a single game (1 point) (gammons count single while the cube is centred" in question.text
 
 
 async def test_a_declined_resignation_plays_on_and_an_accepted_one_ends_the_game(make_core, storage) -> None:

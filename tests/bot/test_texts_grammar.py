@@ -99,7 +99,7 @@ def test_sentences_about_a_player_agree_with_the_name(name: str, sentence) -> No
 def test_the_resign_question_names_you_as_the_winner() -> None:
     assert texts.resign_question("You", WinKind.SINGLE, 1, None, ()) == "Resign this game? You win 1 point."
     assert texts.resign_question("Bob", WinKind.SINGLE, 1, None, ()) == "Resign this game? Bob wins 1 point."
-    offer = texts.resign_offer_question("You", [1, 2], None, ())
+    offer = texts.resign_offer_question("You", [(1, 1), (2, 2)], None, ())
     assert (
         offer
         == "Resign this game? Offer you a single game (1 point), a gammon (2 points); you accept or decline."

@@ -90,8 +90,9 @@ async def _next(world: World, before: StoredMatch) -> StoredMatch:
 
 
 async def test_resignation_offers_declined_then_accepted(make_world) -> None:
-    world = await _money_game(make_world)
+    world = await make_world(dice=ScriptedDice(GAMMON_DICE))
     fake = world.fake
+    await world.start_match(fake.alice, fake.bob, variant="backgammon", points=5)  # a match: no Jacoby rule
     match = await world.settled(fake.general)
     board = world.board_for(match)
     assert board is not None
@@ -121,9 +122,9 @@ async def test_resignation_offers_declined_then_accepted(make_world) -> None:
     await fake.click(fake.alice, offer_board, offer_board.button("accept"))
     final = await _next(world, offered)
 
-    assert final.status == "finished"
-    said = "Alice wins a gammon, 1 point (resignation; Jacoby rule: no double, a single game)."
-    assert said in world.board(fake.general).text
+    assert final.status == "active"  # the match to 5 goes on
+    texts = [m.text for m in fake.channel_messages(fake.general.id)]
+    assert any("Alice wins a gammon, 2 points (resignation)." in t for t in texts)
     assert world.warnings() == []
 
 
