@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from bot.timing import timed
 from bot.workers import Workers
 from engine import Game
 from images import Series, line_chart, render, render_text, warm_up
@@ -71,6 +72,7 @@ class Painter:
         """Start the worker processes (they load Pillow and the fonts once, in the background)."""
         self.workers.start()
 
+    @timed("draw")
     async def draw(
         self,
         game: Game,

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, Literal
 
+from bot.timing import timed
 from bot.workers import Workers
 from engine import VARIANTS, Game, Play, SeededDice
 from engine import ai as engine_ai
@@ -86,6 +87,7 @@ class Thinker:
     def close(self) -> None:
         self.workers.close()
 
+    @timed("think")
     async def decide(self, game: Game, level: str, limit: float | None = None) -> Play | bool:
         """The computer's answer to what ``game`` waits for: a play, or yes / no (double, take, accept).
         A thought that takes longer than ``limit`` seconds is left behind and the quick level answers, in

@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot import texts
 from bot.analysing import Analyst
+from bot.app import tracing
 from bot.app.commands import MinigamGroup, player_ref
 from bot.app.lobby import LOBBY_ITEMS
 from bot.app.publisher import Publisher, Responder
@@ -72,7 +73,9 @@ class MinigamBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=MinigamTree,
+            http_trace=tracing.http_trace(),
         )
+        tracing.install(self)
         self.settings = settings
         self.painter = Painter(settings.render_workers)
         self.thinker = Thinker(settings.ai_workers)

@@ -43,6 +43,7 @@ from bot.core import (
     RetireBoard,
     Standings,
 )
+from bot.timing import BOARD, mark
 
 log = logging.getLogger(__name__)
 
@@ -240,6 +241,7 @@ class Publisher:
             if notice.replaces not in (None, message.id):
                 await self.retire(notice.channel_id, notice.replaces, notice.replaced_record)
             return
+        mark(BOARD)
         recorded, replaced = await self.core.matches.board_posted(
             notice.match_id, notice.version, message.id, notice.record
         )

@@ -16,12 +16,14 @@ from bot.core.settings import Settings
 from bot.core.venue import HERE, Venue
 from bot.models import COMPUTER_ID, MAX_USER_ID, ChallengeRecord, ChallengeStatus, PlayerRef, Seat
 from bot.texts import tables as words
+from bot.timing import timed
 
 
 class Challenges:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
+    @timed("service")
     async def challenge(
         self,
         guild_id: int,
@@ -85,6 +87,7 @@ class Challenges:
             ]
         )
 
+    @timed("service")
     async def answer(
         self, challenge_id: int, user: PlayerRef, accept: bool, *, venue: Venue = HERE
     ) -> Result:
@@ -137,6 +140,7 @@ class Challenges:
             result.notices.extend(rematched(first))
         return result
 
+    @timed("service")
     async def vs_bot(
         self,
         guild_id: int,

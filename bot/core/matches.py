@@ -24,6 +24,7 @@ from bot.core.live import LiveMatch, Picking, load_match
 from bot.core.notices import Message, Reply, Result
 from bot.models import PlayerRef
 from bot.store import DamagedRecord, StaleWrite
+from bot.timing import timed
 from engine import Game, GameStateError, Play, PlayError, WinKind
 from engine.notation import matching_plays
 
@@ -168,6 +169,7 @@ class Matches:
         return await hints.hint(self.ctx, live, user)
 
     # ================================================================== acting
+    @timed("service")
     async def act(
         self, match_id: int, version: int, user: PlayerRef, action: Action, argument: str = ""
     ) -> Result:
@@ -187,6 +189,7 @@ class Matches:
                 await self.reload(live)
                 raise ServiceError(texts.MOVED_ON_ELSEWHERE) from None
 
+    @timed("service")
     async def computer_turn(self, match_id: int) -> Result:
         """Let the computer act in ``match_id`` if it is its turn; nothing happens otherwise. It thinks
         outside the match's lock, then acts at the version it thought about (if the match moved on in the
@@ -355,6 +358,7 @@ class Matches:
         live.record = fresh.record  # anyone holding the old object sees it is no longer current
 
     # ================================================================== the board message
+    @timed("record")
     async def board_posted(
         self, match_id: int, version: int, message_id: int, record: str = ""
     ) -> tuple[bool, tuple[int, str] | None]:

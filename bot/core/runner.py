@@ -12,6 +12,7 @@ from contextlib import AbstractAsyncContextManager
 
 from bot.core.notices import Result
 from bot.core.service import Core
+from bot.timing import begin
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,7 @@ class Runner:
                         await asyncio.sleep(self.move_delay)
                     if self._closing:
                         break
+                    begin("computer")
                     async with self.busy():
                         result = await self.core.matches.computer_turn(match_id)
                         await self.publish(result)

@@ -1,8 +1,11 @@
-"""The :class:`~bot.store.protocol.Store` on SQLite through aiosqlite: the only module with SQL in it.
+"""The :class:`~bot.store.protocol.Store` on SQLite: the only module with SQL in it (with its ``sqlite_*``
+siblings).
 
-One connection in autocommit mode; writes go through :meth:`SqliteStore.transaction`, which takes a write
-lock and runs ``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on any error), so every accepted action
-is on disk before the caller answers anyone. WAL mode, foreign keys on, numbered migrations from
+One connection in autocommit mode (:mod:`bot.store.sqlite_conn`: statements on the event loop, the disk's
+waits in a thread); writes go through :meth:`SqliteStore.transaction`, which takes a write lock and runs
+``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on any error), and returns once the commit is durable,
+so every accepted action is on disk before the caller answers anyone. WAL mode, foreign keys on, numbered
+migrations from
 ``bot/store/migrations/NNN_name.sql`` applied at start-up and recorded in ``schema_version``. Rows are read
 by column name.
 """
@@ -19,8 +22,6 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-import aiosqlite
-
 from bot.models import (
     ChallengeRecord,
     GameRecord,
@@ -34,6 +35,7 @@ from bot.models import (
 from bot.ratings import Rating
 from bot.store.protocol import DamagedRecord, StoreError
 from bot.store.sqlite_analysis import AnalysisReadsMixin
+from bot.store.sqlite_conn import Connection, Row
 from bot.store.sqlite_multigam import MultigamReadsMixin
 from bot.store.sqlite_rows import (
     CHALLENGE_SELECT,
@@ -50,6 +52,7 @@ from bot.store.sqlite_rows import (
 )
 from bot.store.sqlite_tables import TableReadsMixin
 from bot.store.sqlite_tx import SqliteTransaction
+from bot.timing import timed
 from engine import Event
 
 log = logging.getLogger(__name__)
@@ -75,7 +78,7 @@ def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
 class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
     """The bot's database. Open with ``await SqliteStore.open(path)``; close with ``await store.close()``."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, db: Connection, path: Path) -> None:
         self._db = db
         self.path = path
         self._write_lock = asyncio.Lock()
@@ -88,13 +91,14 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
         p = Path(path)
         if str(p) != ":memory:":
             p.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(p, isolation_level=None)
-        db.row_factory = aiosqlite.Row
+        try:
+            db = Connection.connect(p)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(why_unusable(p, exc)) from None
         try:
             await db.execute("PRAGMA busy_timeout = 2000")
-            await db.execute("PRAGMA journal_mode = WAL")
+            db.use_wal()
             await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA synchronous = FULL")
             rows = await db.execute_fetchall("PRAGMA quick_check")
             problems = [r[0] for r in rows if r[0] != "ok"]
             if problems:
@@ -131,18 +135,21 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
                 await self._db.execute(
                     "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)", (number, time.time())
                 )
-                await self._db.execute("COMMIT")
+                self._db.commit()
             except Exception:
                 if self._db.in_transaction:
                     await self._db.execute("ROLLBACK")
                 raise
             log.info("applied migration %s", path.name)
             current = number
+        await self._db.durable()
         self.schema_version = current
 
+    @timed("store")
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
-        """One write transaction: committed when the block ends, rolled back if it raises."""
+        """One write transaction: committed when the block ends (and returns once the commit is durable),
+        rolled back if it raises."""
         async with self._write_lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -150,12 +157,13 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
             except BaseException:
                 await self._db.execute("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
+            self._db.commit()
+        await self._db.durable()  # the write lock is free meanwhile: the next commits share the next sync
 
-    async def _all(self, sql: str, params: Sequence = ()) -> list[aiosqlite.Row]:
+    async def _all(self, sql: str, params: Sequence = ()) -> list[Row]:
         return list(await self._db.execute_fetchall(sql, params))
 
-    async def _one(self, sql: str, params: Sequence = ()) -> aiosqlite.Row | None:
+    async def _one(self, sql: str, params: Sequence = ()) -> Row | None:
         rows = await self._all(sql, params)
         return rows[0] if rows else None
 

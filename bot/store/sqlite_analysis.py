@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import json
 
-import aiosqlite
-
 from bot.models import GameRecord
 from bot.store.protocol import DamagedRecord
 from bot.store.protocol_analysis import StoredAnalysis
+from bot.store.sqlite_conn import Connection, Row
 from bot.store.sqlite_rows import GAMES_SELECT, game_records
 
 
 class AnalysisWritesMixin:
-    _db: aiosqlite.Connection
+    _db: Connection
 
     async def put_analysis(self, analysis: StoredAnalysis) -> None:
         await self._db.execute(
@@ -35,9 +34,9 @@ class AnalysisWritesMixin:
 
 
 class AnalysisReadsMixin:
-    _db: aiosqlite.Connection
+    _db: Connection
 
-    async def _first(self, sql: str, params: tuple) -> aiosqlite.Row | None:
+    async def _first(self, sql: str, params: tuple) -> Row | None:
         rows = list(await self._db.execute_fetchall(sql, params))
         return rows[0] if rows else None
 

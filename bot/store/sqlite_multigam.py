@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-import aiosqlite
-
 from bot.models import LobbyRecord, LobbyStatus, PlayerRef
 from bot.placings import PlacingRatedPlayer, PlacingRating
 from bot.store.protocol import DamagedRecord, StaleWrite
+from bot.store.sqlite_conn import Connection, Cursor, Row
 
 _MEMBERS = (
     "SELECT m.user_id, p.display_name, p.is_bot FROM lobby_members m JOIN players p ON p.user_id = m.user_id"
@@ -20,11 +19,11 @@ _MEMBERS = (
 _RATING_COLUMNS = "mu, sigma, games, wins, place_sum, points"
 
 
-def _placing_rating(r: aiosqlite.Row) -> PlacingRating:
+def _placing_rating(r: Row) -> PlacingRating:
     return PlacingRating(r["mu"], r["sigma"], r["games"], r["wins"], r["place_sum"], r["points"])
 
 
-def _lobby(r: aiosqlite.Row, members: Sequence[aiosqlite.Row]) -> LobbyRecord:
+def _lobby(r: Row, members: Sequence[Row]) -> LobbyRecord:
     try:
         return LobbyRecord(
             lobby_id=int(r["lobby_id"]),
@@ -46,9 +45,7 @@ def _lobby(r: aiosqlite.Row, members: Sequence[aiosqlite.Row]) -> LobbyRecord:
         raise DamagedRecord(f"lobby {r['lobby_id']}", str(exc)) from None
 
 
-async def _read_placing_rating(
-    db: aiosqlite.Connection, guild_id: int, variant: str, user_id: int
-) -> PlacingRating:
+async def _read_placing_rating(db: Connection, guild_id: int, variant: str, user_id: int) -> PlacingRating:
     rows = list(
         await db.execute_fetchall(
             f"SELECT {_RATING_COLUMNS} FROM placing_ratings"
@@ -64,9 +61,9 @@ class MultigamReadsMixin:
 
     if TYPE_CHECKING:  # provided by the store
 
-        async def _all(self, sql: str, params: Sequence = ()) -> list[aiosqlite.Row]: ...
+        async def _all(self, sql: str, params: Sequence = ()) -> list[Row]: ...
 
-        async def _one(self, sql: str, params: Sequence = ()) -> aiosqlite.Row | None: ...
+        async def _one(self, sql: str, params: Sequence = ()) -> Row | None: ...
 
     async def _lobbies(self, where: str, params: Sequence) -> list[LobbyRecord]:
         rows = await self._all(f"SELECT * FROM lobbies WHERE {where} ORDER BY lobby_id", params)
@@ -124,10 +121,10 @@ class MultigamReadsMixin:
 class MultigamWritesMixin:
     """Writes, for :class:`~bot.store.sqlite_tx.SqliteTransaction` (which provides ``_db`` and ``_run``)."""
 
-    _db: aiosqlite.Connection
+    _db: Connection
     if TYPE_CHECKING:  # provided by the transaction
 
-        async def _run(self, sql: str, params: Sequence = ()) -> aiosqlite.Cursor: ...
+        async def _run(self, sql: str, params: Sequence = ()) -> Cursor: ...
 
     async def insert_lobby(
         self,

@@ -7,8 +7,6 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-import aiosqlite
-
 from bot.models import (
     ChallengeRecord,
     ChallengeStatus,
@@ -20,6 +18,7 @@ from bot.models import (
 )
 from bot.ratings import Rating
 from bot.store.protocol import DamagedRecord
+from bot.store.sqlite_conn import Connection, Row
 
 CHALLENGE_SELECT = (
     "SELECT c.*, a.display_name AS challenger_name, b.display_name AS opponent_name"
@@ -33,7 +32,7 @@ SEATS_SELECT = (
 )
 
 
-async def read_rating(db: aiosqlite.Connection, guild_id: int, variant: str, user_id: int) -> Rating:
+async def read_rating(db: Connection, guild_id: int, variant: str, user_id: int) -> Rating:
     rows = await db.execute_fetchall(
         "SELECT rating, experience, wins, losses, streak FROM ratings"
         " WHERE guild_id = ? AND variant = ? AND user_id = ?",
@@ -44,7 +43,7 @@ async def read_rating(db: aiosqlite.Connection, guild_id: int, variant: str, use
 
 
 async def count_rated_between(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, other_id: int, since: float
+    db: Connection, guild_id: int, user_id: int, other_id: int, since: float
 ) -> int:
     """How many matches since ``since`` changed the ratings of both players (their rating histories)."""
     rows = await db.execute_fetchall(
@@ -56,11 +55,11 @@ async def count_rated_between(
     return int(next(iter(rows))["n"])
 
 
-def rating_of(r: aiosqlite.Row) -> Rating:
+def rating_of(r: Row) -> Rating:
     return Rating(r["rating"], r["experience"], r["wins"], r["losses"], r["streak"])
 
 
-def seat_of(r: aiosqlite.Row) -> Seat:
+def seat_of(r: Row) -> Seat:
     """A seat; one the computer took over plays at its ``replaced_level`` and keeps its person's id."""
     if r["replaced_level"] is not None:
         return Seat(
@@ -69,7 +68,7 @@ def seat_of(r: aiosqlite.Row) -> Seat:
     return Seat(int(r["user_id"]), str(r["name"]), r["level"])
 
 
-def match_record(r: aiosqlite.Row, seats: Sequence[aiosqlite.Row]) -> MatchRecord:
+def match_record(r: Row, seats: Sequence[Row]) -> MatchRecord:
     what = f"match {r['match_id']}"
     channel = r["channel_id"] if isinstance(r["channel_id"], int) else None
     if [s["seat"] for s in seats] != list(range(len(seats))) or len(seats) < 2:
@@ -108,7 +107,7 @@ GAMES_SELECT = (
 """Finished games with their match's target, for :func:`game_records` (add the ``WHERE``)."""
 
 
-async def game_records(db: aiosqlite.Connection, rows: Sequence[aiosqlite.Row]) -> list[GameRecord]:
+async def game_records(db: Connection, rows: Sequence[Row]) -> list[GameRecord]:
     """Rows of :data:`GAMES_SELECT` as game records, with their match's seats."""
     out = []
     for r in rows:
@@ -130,7 +129,7 @@ async def game_records(db: aiosqlite.Connection, rows: Sequence[aiosqlite.Row]) 
     return out
 
 
-def stored_game(r: aiosqlite.Row) -> StoredGame:
+def stored_game(r: Row) -> StoredGame:
     try:
         context = json.loads(r["context"])
         outcome = json.loads(r["outcome"]) if r["outcome"] else None
@@ -141,7 +140,7 @@ def stored_game(r: aiosqlite.Row) -> StoredGame:
         raise DamagedRecord(f"game {r['game_id']}", str(exc)) from None
 
 
-def challenge_record(r: aiosqlite.Row) -> ChallengeRecord:
+def challenge_record(r: Row) -> ChallengeRecord:
     return ChallengeRecord(
         challenge_id=r["challenge_id"],
         guild_id=r["guild_id"],

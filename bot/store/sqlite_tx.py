@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-import aiosqlite
-
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, PlayerRef, Seat
 from bot.ratings import Rating
 from bot.store.protocol import StaleWrite
 from bot.store.sqlite_analysis import AnalysisWritesMixin
+from bot.store.sqlite_conn import Connection, Cursor
 from bot.store.sqlite_multigam import MultigamWritesMixin
 from bot.store.sqlite_rows import count_rated_between, read_rating
 from bot.store.sqlite_tables import TableWritesMixin
@@ -20,10 +19,10 @@ from engine import Event, Outcome
 class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin):
     """The writes, available inside :meth:`SqliteStore.transaction`."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Connection) -> None:
         self._db = db
 
-    async def _run(self, sql: str, params: Sequence = ()) -> aiosqlite.Cursor:
+    async def _run(self, sql: str, params: Sequence = ()) -> Cursor:
         return await self._db.execute(sql, params)
 
     async def upsert_guild(self, guild_id: int, name: str, now: float) -> None:

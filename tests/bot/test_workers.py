@@ -11,8 +11,6 @@ import signal
 import subprocess
 import sys
 import time
-from concurrent.futures import Future
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -44,11 +42,10 @@ def test_start_starts_every_worker_and_its_warm_up_at_once_and_close_stops_them(
     # work was asked for, and close() stops them instead of waiting for it.
     workers = Workers(2, initializer=functools.partial(time.sleep, 60), name="testing")
     workers.start()
-    processes = list(workers._pool._processes.values())  # type: ignore[union-attr]
+    processes = workers.processes
     alive = [p.is_alive() for p in processes]
 
     workers.close()
-    # The pool's own thread reaps its workers too; a worker counts as stopped once either has seen it.
     deadline = time.monotonic() + 30
     while any(p.is_alive() for p in processes) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -59,30 +56,99 @@ def test_start_starts_every_worker_and_its_warm_up_at_once_and_close_stops_them(
 
 
 async def test_broken_workers_fall_back_to_a_thread_and_say_so_once(caplog: pytest.LogCaptureFixture) -> None:
-    class BrokenPool:
-        shut = False
+    workers = Workers(2, initializer=functools.partial(time.sleep, 60), name="thinking")
+    workers.start()
+    first, second = workers.processes
+    try:
+        with caplog.at_level(logging.ERROR, logger="bot.workers"):
+            waiting = [asyncio.create_task(workers.run(os.getpid)) for _ in range(3)]
+            await asyncio.sleep(0.1)  # given to the workers, which are still warming up
+            os.kill(first.pid, signal.SIGKILL)  # type: ignore[arg-type]
+            pids = await asyncio.wait_for(asyncio.gather(*waiting), 30)
+            again = await workers.run(os.getpid)
 
-        def submit(self, *args, **kwargs) -> Future:
-            future: Future = Future()
-            future.set_exception(BrokenProcessPool("a worker died"))
-            return future
+        assert pids == [os.getpid()] * 3
+        assert again == os.getpid()
+        assert not workers.in_processes
+        second.join(30)
+        assert second.exitcode == -signal.SIGTERM  # the other worker was stopped
+        assert [r.getMessage() for r in caplog.records] == [
+            "the thinking processes stopped; thinking in threads from now on"
+        ]
+    finally:
+        workers.close()
 
-        def shutdown(self, **kwargs) -> None:
-            self.shut = True
 
-    workers = Workers(1, name="thinking")
-    broken = BrokenPool()
-    workers._pool = broken  # type: ignore[assignment]
+async def test_an_error_in_the_work_reaches_the_caller_and_the_worker_goes_on() -> None:
+    workers = Workers(1, name="testing")
+    workers.start()
+    try:
+        with pytest.raises(ZeroDivisionError):
+            await workers.run(divmod, 1, 0)
+        assert await workers.run(divmod, 7, 2) == (3, 1)
+        assert workers.in_processes
+    finally:
+        workers.close()
 
-    with caplog.at_level(logging.ERROR, logger="bot.workers"):
-        pids = await asyncio.gather(workers.run(os.getpid), workers.run(os.getpid))
 
-    assert pids == [os.getpid(), os.getpid()]
-    assert not workers.in_processes
-    assert broken.shut
-    assert [r.getMessage() for r in caplog.records] == [
-        "the thinking processes stopped; thinking in threads from now on"
-    ]
+async def test_work_queued_for_busy_workers_runs_as_they_free_up() -> None:
+    workers = Workers(2, name="testing")
+    workers.start()
+    try:
+        results = await asyncio.gather(*(workers.run(pow, 2, n) for n in range(20)))
+        assert results == [2**n for n in range(20)]
+    finally:
+        workers.close()
+
+
+class Unreadable(Exception):
+    """Pickles (as its class and ``args``) but cannot be unpickled: ``__init__`` wants two arguments."""
+
+    def __init__(self, what: str, why: str) -> None:
+        super().__init__(f"{what}: {why}")
+
+
+def raise_unreadable() -> None:
+    raise Unreadable("answer", "unreadable")
+
+
+async def test_an_answer_that_cannot_be_read_is_an_error_for_its_caller_and_the_worker_goes_on() -> None:
+    workers = Workers(1, name="testing")
+    workers.start()
+    try:
+        with pytest.raises(RuntimeError, match="the testing worker's answer could not be read"):
+            await asyncio.wait_for(workers.run(raise_unreadable), 30)
+        assert await workers.run(divmod, 7, 2) == (3, 1)
+        assert workers.in_processes
+    finally:
+        workers.close()
+
+
+async def test_close_cancels_the_work_in_progress_and_waiting_instead_of_running_it_in_a_thread() -> None:
+    workers = Workers(1, name="testing")
+    workers.start()
+    busy = asyncio.create_task(workers.run(time.sleep, 60))
+    waiting = asyncio.create_task(workers.run(time.sleep, 60))
+    await asyncio.sleep(0.1)
+
+    workers.close()
+    _, pending = await asyncio.wait([busy, waiting], timeout=10)
+
+    assert pending == set()  # in a thread, each would take a minute
+    assert busy.cancelled()
+    assert waiting.cancelled()
+    assert await workers.run(os.getpid) == os.getpid()  # after close: a thread
+
+
+async def test_a_caller_that_stops_waiting_leaves_the_worker_free_for_the_next_work() -> None:
+    workers = Workers(1, name="testing")
+    workers.start()
+    try:
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(workers.run(time.sleep, 0.5), 0.05)
+        assert await asyncio.wait_for(workers.run(divmod, 9, 4), 30) == (2, 1)
+    finally:
+        workers.close()
 
 
 CHILD = """
@@ -90,7 +156,7 @@ import functools, sys, time
 from bot.workers import Workers
 workers = Workers(2, initializer=functools.partial(time.sleep, 600), name="testing")
 workers.start()
-print(" ".join(str(p.pid) for p in workers._pool._processes.values()), flush=True)
+print(" ".join(str(p.pid) for p in workers.processes), flush=True)
 time.sleep(600)
 """
 

@@ -4,18 +4,23 @@ Each match has its own channel and two members. It starts with ``/minigam challe
 click; by default every match is set up first, then all of them play at the same time. The player to
 move sends ``/minigam move`` with a legal play and waits for the new board before the next turn, until
 the match is over (or ``--turns``). With no ``--think`` time this is a closed loop that keeps the bot
-saturated, so the board latency is the number of matches over the bot's turns per second.
+saturated, so the board latency is the number of matches over the bot's turns per second. ``--vs-bot``:
+each match is one member against the computer (``--level``, ``--variant``) instead.
 
-The bot runs in this process (``create_bot``; plays are picked with the match service's state, or from
-autocomplete with ``--autocomplete``), or with ``--process`` as ``python -m bot`` in a child process on
-its own core (plays picked from the database). In this process the stand-in shares the event loop with
-the bot, so its own work is counted in the bot's latencies.
+The bot runs in this process (``create_bot``; plays are picked with the core's state, or from
+autocomplete with ``--autocomplete``), or with ``--process`` as ``python -m bot`` in a child process
+(plays picked from the database); ``--bot-tree DIR`` runs the bot of another checkout (its own ``.venv``),
+and ``--against DIR`` runs the same load against that checkout's bot and this one's, side by side.
 
-Printed: latency from each interaction to the bot's first response (all, and per kind), to the new
-board after a move, to the challenge message and to the first board after Accept (p50 / p90 / p99 /
-max), turns per second, the most matches in play at once, and every error (protocol violations,
-refusals, timeouts, WARNING or worse in the bot's logs). Exit status 1 on any error or a missed target
-(p99 first response, ``--target-p99``).
+Printed, as the players saw it: latency from each interaction to the bot's first response (all, and per
+kind), to the new board after a move, to the challenge message and to the first board (p50 / p90 / p99 /
+max), turns per second, the most matches in play at once. As the machine saw it: CPU seconds per turn of
+each process (the bot, each worker, the stand-in) during the play, memory, and the load average. As the
+bot saw it (:mod:`bot.timing`): the server-side time from the interaction's arrival to the board posted,
+split into its stages. ``--profile FILE``: a py-spy profile of the bot process during the play, summarised.
+Every error is listed (protocol violations, refusals, timeouts, WARNING or worse in the bot's logs). Exit
+status 1 on any error or a missed ``--target-p99`` (p99 first response); the issue's other targets are
+printed as ok / MISSED.
 """
 
 from __future__ import annotations
@@ -24,106 +29,57 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import statistics
+import os
 import sys
 import tempfile
 import time
-from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from engine import Game
-from tests.e2e.db import Database
-from tests.e2e.fake_discord import Channel, FakeDiscord, Interaction, Message, StandInError, User
-from tests.e2e.world import BotProcess, World, choose_play, is_board
-
-
-@dataclass
-class Stats:
-    first_response: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # by kind
-    slowest: list[tuple[float, float, str]] = field(default_factory=list)  # (latency, sent, kind)
-    board: list[float] = field(default_factory=list)  # a move to the new board
-    challenge: list[float] = field(default_factory=list)  # /minigam challenge to the challenge message
-    first_board: list[float] = field(default_factory=list)  # Accept to the match's first board
-    turns: int = 0
-    matches_done: int = 0
-    peak_active: int = 0  # most matches in play at the same moment
-    setup_seconds: float = 0.0  # with the start line: until every match was set up
-    t_start: float = 0.0
-    errors: list[str] = field(default_factory=list)
-
-    def note(self, kind: str, interaction: Interaction) -> None:
-        if interaction.latency is not None:
-            self.first_response[kind].append(interaction.latency)
-            self.slowest.append((interaction.latency, interaction.sent, kind))
-            if len(self.slowest) > 200:
-                self.slowest = sorted(self.slowest, reverse=True)[:20]
-
-    def all_first_responses(self) -> list[float]:
-        return [v for values in self.first_response.values() for v in values]
+from tests.e2e.fake_discord import (
+    BOT_PERMISSIONS,
+    CREATE_PUBLIC_THREADS,
+    Channel,
+    FakeDiscord,
+    Message,
+    StandInError,
+    User,
+)
+from tests.e2e.load_bots import DatabaseState, ServiceState, start_bot
+from tests.e2e.load_cpu import CpuSample, sample, settled, spent
+from tests.e2e.load_profile import Profiler, summarise
+from tests.e2e.load_report import Stats
+from tests.e2e.load_summary import Run, print_run, print_side_by_side, write_json
+from tests.e2e.load_vsbot import move_and_wait, run_vs_bot
+from tests.e2e.world import ROOT, choose_play, is_board
 
 
 class StartLine:
-    """Every match set up (challenged, accepted, first board posted) before any play; then all play."""
+    """Every match set up (challenged, accepted, first board posted) before any play; then all play.
+    ``on_open`` runs when the last one arrives, before anyone plays (a CPU sample, the profiler)."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, on_open: Callable[[], Awaitable[None]] | None = None) -> None:
         self.waiting = count
         self.event = asyncio.Event()
         self.opened_at = 0.0
+        self.on_open = on_open
+        self._opening: asyncio.Task | None = None
 
     def arrive(self) -> None:
         self.waiting -= 1
-        if self.waiting <= 0 and not self.event.is_set():
+        if self.waiting <= 0 and self._opening is None:
+            self._opening = asyncio.create_task(self._open())
+
+    async def _open(self) -> None:
+        try:
+            if self.on_open is not None:
+                await self.on_open()
+        finally:
             self.opened_at = time.perf_counter()
             self.event.set()
 
     async def wait(self) -> None:
         await self.event.wait()
-
-
-class ServiceState:
-    """The match in a channel, from the in-process bot's match service."""
-
-    def __init__(self, world: World) -> None:
-        self.service = world.service
-
-    def current(self, channel_id: int) -> tuple[Game, int, list[int]] | None:
-        match_id = self.service.match_in_channel(channel_id)
-        if match_id is None:
-            return None
-        game = self.service.game(match_id)
-        version = self.service.version(match_id)
-        if game is None or version is None:
-            return None
-        return game, version, [s.user_id for s in self.service.seats(match_id)]
-
-    def active(self) -> int:
-        return len(self.service.active_match_ids())
-
-
-class DatabaseState:
-    """The match in a channel, from the database of a bot in another process."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-
-    def current(self, channel_id: int) -> tuple[Game, int, list[int]] | None:
-        match = self.db.active_match(channel_id)
-        if match is None:
-            return None
-        return match.game, match.version, [match.user_at(i) for i in range(len(match.seats))]
-
-    def active(self) -> int:
-        return int(self.db.query("SELECT COUNT(*) FROM matches WHERE status = 'active'")[0][0])
-
-
-def percentile(values: list[float], p: float) -> float:
-    """The nearest-rank percentile."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
-    return ordered[k]
 
 
 def _has_accept(message: Message) -> bool:
@@ -195,18 +151,9 @@ async def run_match(
             text = completed.choices[0]["value"]
         else:
             text = game.position.format_play(choose_play(game))
-        interaction = await fake.slash(user, "minigam move", channel=channel, play=text, within=args.timeout)
-        stats.note("move", interaction)
-        try:
-            board = await fake.wait_for_message(
-                is_board, channel=channel, after=interaction.sent, within=args.timeout
-            )
-        except StandInError:
-            said = " | ".join(m.text for m in fake.replies_to(interaction))
-            raise StandInError(
-                f"#{channel.name}: no new board after {text!r} (the bot said: {said})"
-            ) from None
-        stats.board.append(board.created - interaction.sent)
+        stats.board.append(
+            await move_and_wait(fake, channel, user, text, is_board, args.timeout, stats, "new board")
+        )
         stats.turns += 1
         # The play is stored before its board is posted.
         after = state.current(channel.id)
@@ -223,125 +170,140 @@ async def sample_active(state: ServiceState | DatabaseState, stats: Stats) -> No
         await asyncio.sleep(0.25)
 
 
-@contextlib.asynccontextmanager
-async def bot_in_process(fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats):
-    world = World(fake, tmp, seed=args.seed)
-    await world.start()
-    try:
-        yield ServiceState(world)
-    finally:
-        await world.stop()
-        stats.errors.extend(f"bot log: {line}" for line in world.warnings())
-
-
-@contextlib.asynccontextmanager
-async def bot_in_a_process(fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats):
-    world = World(fake, tmp, seed=args.seed)
-    process = BotProcess(world.process_env(), tmp)
-    await process.start()
-    try:
-        await fake.wait_for_identify(1, within=60)
-        await fake.wait_for(
-            lambda: any("connected as" in line for line in process.output),
-            within=60,
-            what="the bot's on_ready",
-        )
-        yield DatabaseState(world.db)
-    finally:
-        code = await process.stop()
-        if code != 0:
-            stats.errors.append(f"the bot process exited with status {code}")
-        stats.errors.extend(f"bot log: {line}" for line in process.problems())
-
-
-async def main_async(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+async def run_once(args: argparse.Namespace, tree: Path | None) -> Run:
+    """One load: a fresh stand-in and bot (``tree``'s, as a process; None: in this process)."""
     stats = Stats()
-    elapsed = 0.0
+    run = Run("", stats)
+    samples: dict[str, CpuSample] = {}
+    profiler: Profiler | None = None
     with tempfile.TemporaryDirectory(prefix="minigam-load-") as tmp:
         async with FakeDiscord(extra_channels=args.matches, extra_members=2 * args.matches) as fake:
+            # Each match in its own channel, played there: no thread is opened (a thread would cost one
+            # more request at the start of a match and nothing per turn; the players watch the channel).
+            no_threads = BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS
+            fake.bot_channel_permissions.update({c.id: no_threads for c in fake.extra_channels})
             t0 = time.perf_counter()
-            start_bot = bot_in_a_process if args.process else bot_in_process
-            async with start_bot(fake, Path(tmp), args, stats) as state:
-                where = "in a child process" if args.process else "in this process"
+            async with start_bot(fake, Path(tmp), args, stats, tree) as bot:
+                run.label = bot.label
+                ready = time.perf_counter() - t0
+                warm = await settled(bot.pid)
                 print(
-                    f"bot ({where}) ready in {time.perf_counter() - t0:.2f} s; {args.matches} matches start"
+                    f"bot ({bot.label}) ready in {ready:.2f} s, its workers warm {warm:.1f} s later;"
+                    f" {args.matches} matches start"
                 )
-                line = None if args.no_start_line else StartLine(args.matches)
-                tasks = []
-                for i, channel in enumerate(fake.extra_channels):
-                    players = (fake.extra_members[2 * i], fake.extra_members[2 * i + 1])
-                    delay = args.ramp * i / args.matches
-                    tasks.append(
-                        run_match(fake, state, channel, players, stats, args, delay=delay, start_line=line)
-                    )
+                samples["ready"] = sample(bot.pid)
+
+                async def open_play() -> None:
+                    nonlocal profiler
+                    samples["play"] = sample(bot.pid)
+                    if args.profile:
+                        profiler = Profiler(
+                            bot.pid or os.getpid(), Path(args.profile), workers=args.profile_workers
+                        )
+                        await profiler.start()
+
+                line = None if args.no_start_line else StartLine(args.matches, open_play)
+                if line is None:
+                    await open_play()
+                tasks = [
+                    _player_task(fake, bot.state, i, channel, stats, args, line)
+                    for i, channel in enumerate(fake.extra_channels)
+                ]
                 stats.t_start = time.perf_counter()
-                sampler = asyncio.create_task(sample_active(state, stats))
+                sampler = asyncio.create_task(sample_active(bot.state, stats))
                 results = await asyncio.gather(*tasks, return_exceptions=True)
-                elapsed = time.perf_counter() - stats.t_start
+                samples["end"] = sample(bot.pid)
+                run.elapsed = time.perf_counter() - stats.t_start
                 sampler.cancel()
+                if profiler is not None:
+                    problem = await profiler.stop()
+                    run.profile = [f"  py-spy: {problem}"] if problem else summarise(Path(args.profile))
                 if line is not None and line.opened_at:
                     stats.setup_seconds = line.opened_at - stats.t_start
-                    elapsed = time.perf_counter() - line.opened_at
+                    run.elapsed = time.perf_counter() - line.opened_at
                 for channel, result in zip(fake.extra_channels, results, strict=True):
                     if isinstance(result, BaseException):
                         kind = "timeout" if isinstance(result, StandInError) else type(result).__name__
                         stats.errors.append(f"#{channel.name}: {kind}: {result}")
+            run.traces = bot.traces()
             stats.errors.extend(f"stand-in: {v}" for v in fake.violations)
             stats.errors.extend(f"unknown route: {m} {p}" for m, p in fake.unknown_routes)
-            interactions = len(fake.interactions)
-    report(args, stats, elapsed, interactions)
-    failed = bool(stats.errors) or percentile(stats.all_first_responses(), 99) > args.target_p99
+            run.interactions = len(fake.interactions)
+    play = samples.get("play", samples["ready"])
+    run.cpu = spent(play, samples["end"])
+    run.load = (play.load[0], samples["end"].load[0])
+    if tree is not None and "play" in samples:
+        grown = _rss(samples["play"], "bot") - _rss(samples["ready"], "bot")
+        run.rss_per_match = grown / args.matches
+    return run
+
+
+def _rss(at: CpuSample, role: str) -> int:
+    return sum(p.rss for p in at.processes if p.role == role)
+
+
+def _player_task(
+    fake: FakeDiscord,
+    state: ServiceState | DatabaseState,
+    i: int,
+    channel: Channel,
+    stats: Stats,
+    args: argparse.Namespace,
+    line: StartLine | None,
+) -> Awaitable[None]:
+    delay = args.ramp * i / args.matches
+    if args.vs_bot:
+        user = fake.extra_members[2 * i]
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            await run_vs_bot(fake, state, channel, user, stats, args, start_line=line)
+
+        return later()
+    players = (fake.extra_members[2 * i], fake.extra_members[2 * i + 1])
+    return run_match(fake, state, channel, players, stats, args, delay=delay, start_line=line)
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    if args.against:
+        trees: list[Path | None] = [Path(args.against), ROOT] * args.rounds
+    elif args.bot_tree:
+        trees = [Path(args.bot_tree)] * args.rounds
+    elif args.process:
+        trees = [ROOT] * args.rounds
+    else:
+        trees = [None] * args.rounds
+    runs = []
+    failed = False
+    for tree in trees:
+        run = await run_once(args, tree)
+        runs.append(run)
+        failed = print_run(args, run) or failed
+        print()
+    if len(runs) > 1:
+        print_side_by_side(args, runs)
+    if args.json:
+        write_json(Path(args.json), args, runs)
     return 1 if failed else 0
 
 
-def report(args: argparse.Namespace, stats: Stats, elapsed: float, interactions: int) -> None:
-    def line(name: str, values: list[float]) -> str:
-        if not values:
-            return f"{name:<28} (none)"
-        ms = [v * 1000 for v in values]
-        return (
-            f"{name:<28} n={len(ms):<6} p50={percentile(ms, 50):7.1f} ms  p90={percentile(ms, 90):7.1f} ms  "
-            f"p99={percentile(ms, 99):7.1f} ms  max={max(ms):7.1f} ms  mean={statistics.fmean(ms):7.1f} ms"
-        )
-
-    how = f"started over {args.ramp:g} s" if args.ramp else "started at once"
-    if stats.setup_seconds:
-        how += f", all set up in {stats.setup_seconds:.1f} s, then played together"
-    print()
-    print(f"matches: {args.matches} {how}; {stats.matches_done} finished; {interactions} interactions")
-    print(f"most matches in play at the same moment: {stats.peak_active}")
-    rate = stats.turns / elapsed if elapsed else 0.0
-    print(f"turns: {stats.turns} in {elapsed:.1f} s of play = {rate:.1f} turns/s")
-    everything = stats.all_first_responses()
-    print(line("first response (all)", everything))
-    for kind, values in stats.first_response.items():
-        print(line(f"  {kind}", values))
-    print(line("new board after a move", stats.board))
-    print(line("challenge message", stats.challenge))
-    print(line("first board after Accept", stats.first_board))
-    p99 = percentile(everything, 99) * 1000
-    verdict = "ok" if p99 <= args.target_p99 * 1000 else "MISSED"
-    print(f"target: p99 first response <= {args.target_p99 * 1000:.0f} ms: {verdict} ({p99:.1f} ms)")
-    worst = sorted(stats.slowest, reverse=True)[:5]
-    if worst:
-        shown = ", ".join(
-            f"{lat * 1000:.0f} ms ({what}, t={sent - stats.t_start:.1f} s)" for lat, sent, what in worst
-        )
-        print(f"slowest first responses: {shown}")
-    print(f"errors: {len(stats.errors)}")
-    for text in stats.errors[:30]:
-        print(f"  {text}")
-    if len(stats.errors) > 30:
-        print(f"  ... and {len(stats.errors) - 30} more")
-
-
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m tests.e2e.load", description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=200, help="matches played at once (default 200)")
     parser.add_argument("--turns", type=int, default=1000, help="stop each match after this many turns")
     parser.add_argument("--seed", type=int, default=1, help="dice seed (the bot in this process)")
     parser.add_argument("--process", action="store_true", help="run the bot as `python -m bot` in a child")
+    parser.add_argument("--bot-tree", metavar="DIR", help="run DIR's bot as a process (another checkout)")
+    parser.add_argument(
+        "--against", metavar="DIR", help="run the load against DIR's bot, then this checkout's, side by side"
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="repeat the run(s) this many times")
+    parser.add_argument("--vs-bot", action="store_true", help="each match: one member against the computer")
+    parser.add_argument("--level", default="hard", help="the computer's level with --vs-bot (default hard)")
+    parser.add_argument("--variant", default="minigam", help="the variant with --vs-bot (default minigam)")
+    parser.add_argument("--render-workers", type=int, default=1, help="RENDER_WORKERS of the bot process")
+    parser.add_argument("--ai-workers", type=int, default=1, help="AI_WORKERS of the bot")
     parser.add_argument("--autocomplete", action="store_true", help="ask autocomplete before every move")
     parser.add_argument(
         "--no-start-line",
@@ -356,11 +318,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--target-p99", type=float, default=0.5, help="p99 first-response target in seconds (default 0.5)"
     )
+    parser.add_argument(
+        "--no-timings",
+        dest="timings",
+        action="store_false",
+        help="a bot process writes no stage timings (what they cost left out of its CPU: a fair --against)",
+    )
+    parser.add_argument("--profile", metavar="FILE", help="py-spy the bot during the play into FILE")
+    parser.add_argument("--profile-workers", action="store_true", help="with --profile: the workers too")
+    parser.add_argument("--json", metavar="FILE", help="write each run's figures to FILE as JSON")
     args = parser.parse_args(argv)
-    if args.matches < 1:
-        parser.error("--matches must be 1 or more")
+    if args.matches < 1 or args.rounds < 1:
+        parser.error("--matches and --rounds must be 1 or more")
     if args.turns < 0 or args.timeout <= 0 or args.ramp < 0 or args.think < 0:
         parser.error("--turns, --timeout, --ramp and --think cannot be negative")
+    if args.render_workers < 0 or args.ai_workers < 0:
+        parser.error("--render-workers and --ai-workers cannot be negative")
+    if args.vs_bot and args.autocomplete:
+        parser.error("--autocomplete is for matches between members, not --vs-bot")
+    for option in ("bot_tree", "against"):
+        tree = getattr(args, option)
+        if tree and not (Path(tree) / "bot" / "__main__.py").exists():
+            parser.error(f"--{option.replace('_', '-')}: {tree} is not a checkout of this project")
+    if args.against and args.bot_tree:
+        parser.error("--against already says which bots to run; leave out --bot-tree")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     with contextlib.suppress(KeyboardInterrupt):
         return asyncio.run(main_async(args))
     return 130

@@ -1,0 +1,211 @@
+"""The bot under load: in the benchmark's own process, or ``python -m bot`` of a checkout in a child
+process; and how the players read the match in a channel (the core's table, or the bot's database).
+
+A bot in a process writes its stage timings (:mod:`bot.timing`) to a file when it stops; a checkout from
+before the timings writes none, and is measured from the outside only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import json
+import sqlite3
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot import timing
+from engine import Event, Game, MatchContext, replay
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.load_report import Stats
+from tests.e2e.load_stages import read_traces
+from tests.e2e.world import ROOT, BotProcess, World
+
+
+class ServiceState:
+    """The match in a channel, from the in-process bot's core."""
+
+    def __init__(self, world: World) -> None:
+        self.core = world.service
+
+    def current(self, channel_id: int) -> tuple[Game, int, list[int]] | None:
+        live = self.core.ctx.table.in_channel(channel_id)
+        if live is None or not live.is_live:
+            return None
+        return live.game, live.version, [s.user_id for s in live.record.seats]
+
+    def active(self) -> int:
+        return sum(1 for _ in self.core.ctx.table)
+
+
+class DatabaseState:
+    """The match in a channel, from the database of a bot in another process: only what every version of
+    the schema has (so an older checkout's bot can be measured), and only the current game, replayed."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._db: sqlite3.Connection | None = None
+
+    def _query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        if self._db is None:
+            self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5)
+            self._db.row_factory = sqlite3.Row
+        return self._db.execute(sql, params).fetchall()
+
+    def current(self, channel_id: int) -> tuple[Game, int, list[int]] | None:
+        rows = self._query(
+            "SELECT match_id, variant, version, current_game_id FROM matches"
+            " WHERE channel_id = ? AND status = 'active' ORDER BY match_id DESC LIMIT 1",
+            (channel_id,),
+        )
+        if not rows or rows[0]["current_game_id"] is None:
+            return None
+        match = rows[0]
+        seats = self._query(
+            "SELECT user_id FROM match_players WHERE match_id = ? ORDER BY seat", (match["match_id"],)
+        )
+        [context] = self._query("SELECT context FROM games WHERE game_id = ?", (match["current_game_id"],))
+        plays = self._query(
+            "SELECT kind, player, dice, moves, value FROM plays WHERE game_id = ? ORDER BY seq",
+            (match["current_game_id"],),
+        )
+        events = [
+            Event(p["kind"], p["player"], _json_tuple(p["dice"]), _json_tuple(p["moves"]), p["value"])
+            for p in plays
+        ]
+        ctx = json.loads(context["context"])
+        game = replay(
+            match["variant"],
+            events,
+            MatchContext(ctx.get("target", 0), tuple(ctx.get("score", (0, 0))), bool(ctx.get("crawford"))),
+        )
+        return game, int(match["version"]), [int(r["user_id"]) for r in seats]
+
+    def active(self) -> int:
+        return int(self._query("SELECT COUNT(*) FROM matches WHERE status = 'active'")[0][0])
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+def _json_tuple(text: str) -> tuple:
+    return tuple(json.loads(text))
+
+
+@dataclass
+class RunningBot:
+    """What the load needs of the bot under test: its matches, its process (None: this one), and its
+    traces (read once it has stopped)."""
+
+    state: ServiceState | DatabaseState
+    pid: int | None
+    label: str
+    traces: Callable[[], list[dict]]
+
+
+class TreeBotProcess(BotProcess):
+    """``python -m bot`` of the checkout ``tree``, with that checkout's own virtual environment."""
+
+    def __init__(self, env: dict[str, str], cwd: Path, tree: Path) -> None:
+        super().__init__({**env, "PYTHONPATH": str(tree)}, cwd)
+        venv_python = tree / ".venv" / "bin" / "python"
+        self.python = str(venv_python) if venv_python.exists() else sys.executable
+
+    async def start(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            self.python,
+            "-m",
+            "bot",
+            cwd=self.cwd,
+            env=self.env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        self._reader = asyncio.create_task(self._read())
+
+
+def tree_label(tree: Path) -> str:
+    """``this checkout`` or ``DIR @ commit``."""
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+    except OSError:
+        commit = ""
+    name = "this checkout" if tree.resolve() == ROOT else str(tree)
+    return f"{name} @ {commit}" if commit else name
+
+
+@contextlib.asynccontextmanager
+async def bot_in_process(
+    fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats
+) -> AsyncIterator[RunningBot]:
+    was_on = timing.enabled()
+    timing.enable()
+    timing.clear()
+    world = World(fake, tmp, seed=args.seed, ai_workers=args.ai_workers)
+    world.settings = dataclasses.replace(world.settings, render_workers=args.render_workers)
+    kept: list[dict] = []
+    await world.start()
+    try:
+        yield RunningBot(ServiceState(world), None, "in this process", lambda: kept)
+    finally:
+        await world.stop()
+        stats.errors.extend(f"bot log: {line}" for line in world.warnings())
+        kept.extend(t.to_json() for t in timing.traces())
+        if not was_on:
+            timing.disable()
+
+
+@contextlib.asynccontextmanager
+async def bot_in_a_process(
+    fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats, tree: Path
+) -> AsyncIterator[RunningBot]:
+    world = World(fake, tmp, seed=args.seed)
+    env = world.process_env()
+    timings = tmp / "timings.json"
+    if args.timings:
+        env[timing.ENV] = str(timings)
+    env["RENDER_WORKERS"] = str(args.render_workers)
+    env["AI_WORKERS"] = str(args.ai_workers)
+    process = TreeBotProcess(env, tmp, tree)
+    state: DatabaseState | None = None
+    await process.start()
+    try:
+        await fake.wait_for_identify(1, within=60)
+        await fake.wait_for(
+            lambda: any("connected as" in line for line in process.output),
+            within=60,
+            what="the bot's on_ready",
+        )
+        state = DatabaseState(world.settings.database_path)
+        yield RunningBot(state, process.pid, tree_label(tree), lambda: read_traces(timings))
+    finally:
+        if state is not None:
+            state.close()
+        code = await process.stop()
+        if code != 0:
+            stats.errors.append(f"the bot process exited with status {code}")
+        stats.errors.extend(f"bot log: {line}" for line in process.problems())
+
+
+def start_bot(
+    fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats, tree: Path | None
+) -> contextlib.AbstractAsyncContextManager[RunningBot]:
+    if tree is None:
+        return bot_in_process(fake, tmp, args, stats)
+    return bot_in_a_process(fake, tmp, args, stats, tree)
+
+
+__all__ = ["DatabaseState", "RunningBot", "ServiceState", "start_bot", "tree_label"]

@@ -1,0 +1,119 @@
+"""A load run's figures: the whole report of one run, and the table of several side by side (the same load
+against an older checkout's bot and this one's, ``--against``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.e2e.load_cpu import CpuUse, cpu_lines
+from tests.e2e.load_report import Stats, error_lines, percentile, report, target_lines
+from tests.e2e.load_stages import stage_lines
+
+
+@dataclass
+class Run:
+    """One load run's figures."""
+
+    label: str
+    stats: Stats
+    elapsed: float = 0.0
+    interactions: int = 0
+    cpu: list[CpuUse] = field(default_factory=list)
+    traces: list[dict] = field(default_factory=list)
+    load: tuple[float, float] = (0.0, 0.0)  # the 1-minute load average when the play started and ended
+    rss_per_match: float | None = None  # bytes of the bot's memory per live match
+    profile: list[str] = field(default_factory=list)
+
+
+def print_run(args: argparse.Namespace, run: Run) -> bool:
+    """The whole report of a run; True if it failed (an error, or a missed ``--target-p99``)."""
+    report(args, run.stats, run.elapsed, run.interactions)
+    turns = run.stats.turns
+    print(
+        f"CPU during the play ({turns} {'player moves' if args.vs_bot else 'turns'} in {run.elapsed:.1f} s;"
+        f" load average {run.load[0]:.2f} at the start, {run.load[1]:.2f} at the end):"
+    )
+    for text in cpu_lines(run.cpu, turns, run.elapsed):
+        print(text)
+    if run.rss_per_match is not None:
+        print(
+            f"memory: the bot grew {run.rss_per_match / 1024:.0f} KiB per live match while they were set up"
+        )
+    if run.traces:
+        print("server side, from each interaction's arrival (the bot's clock):")
+        for text in stage_lines(run.traces):
+            print(text)
+    else:
+        print("server side: no timings (this bot does not write them)")
+    if run.profile:
+        print(f"profile of the bot process ({args.profile}):")
+        for text in run.profile:
+            print(text)
+    lines, missed = target_lines(args, run.stats)
+    for text in lines:
+        print(text)
+    for text in error_lines(run.stats.errors):
+        print(text)
+    return bool(run.stats.errors) or missed
+
+
+def _ms_per_turn(run: Run, pick: Callable[[CpuUse], bool]) -> float:
+    return sum(u.seconds for u in run.cpu if pick(u)) / max(run.stats.turns, 1) * 1000
+
+
+def summary(args: argparse.Namespace, run: Run) -> dict[str, float]:
+    """The figures of a run that the side-by-side table and ``--json`` show."""
+    s = run.stats
+    out = {
+        "bot CPU ms/turn": _ms_per_turn(run, lambda u: u.role == "bot"),
+        "workers CPU ms/turn": _ms_per_turn(run, lambda u: u.bot_side and u.role != "bot"),
+        "bot side CPU ms/turn": _ms_per_turn(run, lambda u: u.bot_side),
+        "stand-in CPU ms/turn": _ms_per_turn(run, lambda u: u.role == "stand-in"),
+        "turns/s": s.turns / run.elapsed if run.elapsed else 0.0,
+        "p50 new board after a move, ms": percentile(s.board, 50) * 1000,
+        "p99 new board after a move, ms": percentile(s.board, 99) * 1000,
+        "p99 first board, ms": percentile(s.first_board, 99) * 1000,
+    }
+    if args.vs_bot:
+        out["p50 computer's board, ms"] = percentile(s.computer_board, 50) * 1000
+        out["p99 computer's board, ms"] = percentile(s.computer_board, 99) * 1000
+    else:
+        out["p50 challenge first response, ms"] = percentile(s.first_response["challenge"], 50) * 1000
+    out["load average at start"] = run.load[0]
+    out["load average at end"] = run.load[1]
+    out["errors"] = len(s.errors)
+    return out
+
+
+def print_side_by_side(args: argparse.Namespace, runs: list[Run]) -> None:
+    tables = [summary(args, r) for r in runs]
+    print()
+    print("side by side (the same load against each bot):")
+    width = 16
+    print(f"  {'':<34}" + "".join(f"{f'run {i + 1}':>{width}}" for i in range(len(runs))))
+    for i, r in enumerate(runs):
+        print(f"  run {i + 1}: {r.label}")
+    for key in tables[0]:
+        print(f"  {key:<34}" + "".join(f"{t[key]:>{width}.2f}" for t in tables))
+    labels = list(dict.fromkeys(r.label for r in runs))
+    if len(labels) == 2:
+        key = "bot side CPU ms/turn"
+        means = []
+        for label in labels:
+            values = [t[key] for t, r in zip(tables, runs, strict=True) if r.label == label]
+            means.append(sum(values) / len(values))
+        ratio = means[1] / means[0] if means[0] else float("nan")
+        print(f"  {key}: {labels[0]} {means[0]:.2f}, {labels[1]} {means[1]:.2f}: {ratio:.2f} times")
+
+
+def write_json(path: Path, args: argparse.Namespace, runs: list[Run]) -> None:
+    """Each run's figures (:func:`summary`) as JSON, with the options they were measured with."""
+    data = [{"label": r.label, **summary(args, r)} for r in runs]
+    path.write_text(json.dumps({"args": vars(args), "runs": data}, indent=2), encoding="utf-8")
+
+
+__all__ = ["Run", "print_run", "print_side_by_side", "summary", "write_json"]

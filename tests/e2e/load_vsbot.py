@@ -1,0 +1,118 @@
+"""One player against the computer, for the load benchmark's ``--vs-bot`` mode.
+
+The player starts with ``/minigam vs-bot`` at the chosen level, waits for the board on which they are to
+play, and then plays (``/minigam move``) until the match is over or ``--turns``. After each move the time to
+*the computer's board* is measured: the next board on which the player is to act again (it has the play
+menu), or the final board; a board posted while the computer thinks, if any, does not count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Callable
+from typing import Protocol
+
+from engine import Game
+from tests.e2e.fake_discord import Channel, FakeDiscord, Message, StandInError, User
+from tests.e2e.load_report import Stats
+from tests.e2e.world import board_version, choose_play, is_board
+
+
+class MatchState(Protocol):
+    def current(self, channel_id: int) -> tuple[Game, int, list[int]] | None: ...
+
+
+class Line(Protocol):
+    def arrive(self) -> None: ...
+
+    async def wait(self) -> None: ...
+
+
+def players_board(message: Message) -> bool:
+    """A board on which a person is to play (it has the play menu), or the final board (no controls)."""
+    if not is_board(message):
+        return False
+    if board_version(message) is None:
+        return True
+    return any(s.get("type") == 3 for s in message.selects())
+
+
+async def move_and_wait(
+    fake: FakeDiscord,
+    channel: Channel,
+    user: User,
+    text: str,
+    wanted: Callable[[Message], bool],
+    within: float,
+    stats: Stats,
+    what: str,
+) -> float:
+    """``user`` sends ``/minigam move text`` in ``channel`` and waits for the ``wanted`` message (``what``,
+    in the error if it never comes); returns the seconds from the interaction to that message."""
+    interaction = await fake.slash(user, "minigam move", channel=channel, play=text, within=within)
+    stats.note("move", interaction)
+    try:
+        board = await fake.wait_for_message(wanted, channel=channel, after=interaction.sent, within=within)
+    except StandInError:
+        said = " | ".join(m.text for m in fake.replies_to(interaction))
+        raise StandInError(f"#{channel.name}: no {what} after {text!r} (the bot said: {said})") from None
+    return board.created - interaction.sent
+
+
+async def run_vs_bot(
+    fake: FakeDiscord,
+    state: MatchState,
+    channel: Channel,
+    user: User,
+    stats: Stats,
+    args: argparse.Namespace,
+    *,
+    start_line: Line | None = None,
+) -> None:
+    """``user`` plays the computer in ``channel``."""
+    try:
+        started = await fake.slash(
+            user,
+            "minigam vs-bot",
+            channel=channel,
+            variant=args.variant,
+            level=args.level,
+            within=args.timeout,
+        )
+        stats.note("vs-bot", started)
+        board = await fake.wait_for_message(
+            players_board, channel=channel, after=started.sent, within=args.timeout
+        )
+        stats.first_board.append(board.created - started.sent)
+    finally:
+        if start_line is not None:
+            start_line.arrive()
+    if start_line is not None:
+        await start_line.wait()
+    for _ in range(args.turns):
+        current = state.current(channel.id)
+        if current is None:
+            stats.matches_done += 1
+            return
+        game, version, seat_users = current
+        if game.actor is None or seat_users[game.actor] != user.id:
+            raise StandInError(f"#{channel.name}: the player's board is up but it is not their turn")
+        if args.think:
+            await asyncio.sleep(args.think)
+        text = game.position.format_play(choose_play(game))
+        stats.computer_board.append(
+            await move_and_wait(
+                fake, channel, user, text, players_board, args.timeout, stats, "a board for the player"
+            )
+        )
+        stats.turns += 1
+        after = state.current(channel.id)
+        if after is not None and after[1] == version:
+            stats.errors.append(f"#{channel.name}: a new board, but the stored match did not move on")
+            return
+    if state.current(channel.id) is None:
+        stats.matches_done += 1
+
+
+__all__ = ["players_board", "run_vs_bot"]

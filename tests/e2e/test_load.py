@@ -1,0 +1,58 @@
+"""The load benchmark's options and report, on the smallest load (the benchmark itself is not a test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e import load
+from tests.e2e.load_stages import stage_lines
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_tiny_load_reports_latency_cpu_and_stages(capsys: pytest.CaptureFixture[str]) -> None:
+    status = load.main(
+        ["--matches", "2", "--turns", "2", "--render-workers", "0", "--ai-workers", "0", "--target-p99", "30"]
+    )
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "turns: 4 in" in out
+    assert "CPU during the play" in out
+    assert "bot + stand-in" in out  # one process: the bot runs in the benchmark's
+    assert "server side, from each interaction's arrival" in out
+    assert "  move " in out
+    assert "before the board, mean ms:" in out
+    assert "errors: 0" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--matches", "0"],
+        ["--think", "-1"],
+        ["--vs-bot", "--autocomplete"],
+        ["--against", "/nonexistent"],
+        ["--render-workers", "-1"],
+    ],
+)
+def test_bad_options_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        load.parse_args(argv)
+    assert exc.value.code == 2
+    assert "error:" in capsys.readouterr().err
+
+
+def test_the_stages_before_the_board_and_the_untimed_rest_are_reported() -> None:
+    trace = {
+        "kind": "move",
+        "stages": {"service": 0.002, "draw": 0.004, "http post": 0.003, "http edit": 0.001},
+        "marks": {"answered": 0.001, "board": 0.010},
+        "before": {"board": {"service": 0.002, "draw": 0.004, "http post": 0.003}},
+    }
+    lines = stage_lines([trace])
+    assert lines[0].startswith("  move         n=1")
+    assert "to the board p50   10.0" in lines[0]
+    assert lines[1] == (
+        "    before the board, mean ms: draw 4.00, http post 3.00, service 2.00, untimed 1.00"
+    )
+    assert lines[2] == "    after the board, mean ms: http edit 1.00"
