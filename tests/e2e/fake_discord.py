@@ -703,9 +703,11 @@ class FakeDiscord:
         channel: Channel | int | None = None,
         after: float | None = None,
         within: float = 10.0,
+        edited: bool = False,
     ) -> Message:
         """The first (oldest) message matching ``predicate`` in ``channel`` created after ``after`` (a
-        ``time.perf_counter()`` value), waiting for it if need be."""
+        ``time.perf_counter()`` value; with ``edited``, created or edited after it), waiting for it if need
+        be."""
         cid = channel if channel is None or isinstance(channel, int) else channel.id
 
         def find() -> Message | None:
@@ -713,7 +715,8 @@ class FakeDiscord:
             for m in list(pool):
                 if m.deleted:
                     continue
-                if after is not None and m.created < after:
+                changed = max(m.created, m.edited or 0.0) if edited else m.created
+                if after is not None and changed < after:
                     continue
                 if predicate is None or predicate(m):
                     return m

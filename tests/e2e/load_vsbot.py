@@ -49,15 +49,23 @@ async def move_and_wait(
     what: str,
 ) -> float:
     """``user`` sends ``/minigam move text`` in ``channel`` and waits for the ``wanted`` message (``what``,
-    in the error if it never comes); returns the seconds from the interaction to that message."""
+    in the error if it never comes); returns the seconds from the interaction to that message. The board
+    may be the player's own board edited in place (their turn again: the opponent could not move)."""
+    shown = {m.id: board_version(m) for m in fake.channel_messages(channel.id)}
+
+    def moved_on(m: Message) -> bool:  # a new message, or a board edited into a newer version
+        return wanted(m) and (m.id not in shown or board_version(m) != shown[m.id])
+
     interaction = await fake.slash(user, "minigam move", channel=channel, play=text, within=within)
     stats.note("move", interaction)
     try:
-        board = await fake.wait_for_message(wanted, channel=channel, after=interaction.sent, within=within)
+        board = await fake.wait_for_message(
+            moved_on, channel=channel, after=interaction.sent, within=within, edited=True
+        )
     except StandInError:
         said = " | ".join(m.text for m in fake.replies_to(interaction))
         raise StandInError(f"#{channel.name}: no {what} after {text!r} (the bot said: {said})") from None
-    return board.created - interaction.sent
+    return max(board.created, board.edited or 0.0) - interaction.sent
 
 
 async def run_vs_bot(
