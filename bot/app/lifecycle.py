@@ -208,7 +208,7 @@ class MinigamBot(commands.Bot):
         try:
             if self.closing:
                 raise ServiceError(RESTARTING)
-            if control in (Prompt.RESIGN, Prompt.KEEP, Action.RESIGN, Action.LEAVE):  # any time, not a turn
+            if control.out_of_turn:
                 self.core.matches.check_seated(match_id, interaction.user.id)
             else:
                 self.core.matches.check_actor(match_id, interaction.user.id, version)
@@ -235,10 +235,10 @@ class MinigamBot(commands.Bot):
                 await interaction.response.edit_message(content=texts.NOT_RESIGNED, view=None)
                 return
             assert isinstance(control, Action)
-            if control.changes_match and control not in (Action.RESIGN, Action.DONE, Action.LEAVE):
-                await interaction.response.defer()  # the new board is the answer
-            else:
+            if control.from_private_reply:
                 await interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await interaction.response.defer()  # the new board is the answer
             async with self.runner.busy():
                 result = await self.core.matches.act(match_id, version, user, control, value)
                 await self.deliver(result, interaction, ack=texts.ack(control.value))

@@ -41,9 +41,22 @@ class Action(enum.StrEnum):
         """Whether the action moves the match on (picking moves does not, until the play is made)."""
         return self not in _PICKING
 
+    @property
+    def out_of_turn(self) -> bool:
+        """Open to any seated player at any moment, not only to the one whose turn it is."""
+        return self in _OUT_OF_TURN
+
+    @property
+    def from_private_reply(self) -> bool:
+        """Clicked on a private reply to one person (a question, the picker), answered privately there;
+        the others are answered by the match's new public board."""
+        return self in _FROM_PRIVATE_REPLY or not self.changes_match
+
 
 _MENU_ACTIONS = frozenset({Action.PLAY, Action.FIRST, Action.STEP})
 _PICKING = frozenset({Action.FIRST, Action.STEP, Action.UNDO})
+_OUT_OF_TURN = frozenset({Action.RESIGN, Action.LEAVE})
+_FROM_PRIVATE_REPLY = frozenset({Action.RESIGN, Action.DONE, Action.LEAVE})
 
 LEGACY_TOKENS = {"confirm": Action.RESIGN}
 """Custom-id tokens of boards posted by earlier versions of the bot, still honoured after an upgrade."""
@@ -55,6 +68,11 @@ class Prompt(enum.StrEnum):
     RESIGN = "resign"  # ask "resign this game?" (its answer is the RESIGN action)
     KEEP = "keep"  # "no, play on": close the question
     ANALYSE = "analyse"  # a finished game's analysis, for anyone (argument: the game's id)
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Open to any seated player at any moment (the resignation question and its "play on")."""
+        return self in (Prompt.RESIGN, Prompt.KEEP)
 
 
 class AfterMatch(enum.StrEnum):
