@@ -1,4 +1,4 @@
-"""Everything the bot says about a match: boards, turns, refusals, endings, challenges, the clock."""
+"""Everything the bot says about a match: boards, turns, endings, records (refusals: :mod:`.refusals`)."""
 
 from __future__ import annotations
 
@@ -6,106 +6,12 @@ from collections.abc import Sequence
 
 from bot.texts import multigam
 from bot.texts.words import addressed, is_you, objective, theirs, verb
-from engine import MAX_MATCH_POINTS, Dice, Game, Outcome, PlayError, Variant, WinKind
+from engine import Dice, Game, Outcome, Variant, WinKind
 from engine.match_id import gnubg_ids
 
-# ---------------------------------------------------------------------- refusals
-MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."
-OUT_OF_DATE = (
-    "That board is out of date: the game has moved on since, so nothing was done. Use the newest board."
-)
-NOT_PLAYING = "You're not playing in this match."
-GAME_OVER = "This game is over."
-MATCH_OVER = "This match is over; the board is kept for the record."
-NO_MATCH_HERE = "There's no match in this channel. Start one with `/minigam challenge` or `/minigam vs-bot`."
-CHANNEL_MATCH_DAMAGED = (
-    "This channel's match could not be read back after a restart, so it stays as it is. "
-    "Start a thread and play there."
-)
-NOTHING_TO_PLAY = "There's nothing to play right now."
-RESIGNATION_PENDING = "a resignation is already waiting for an answer"
-NO_SUCH_RESIGNATION = "that is not a resignation the game knows"
-HINTS_UNRATED_ONLY = "Hints are only for unrated games (against the computer, or hot-seat)."
-CANCEL_MODERATORS_ONLY = "Only members with the Manage Server permission can cancel a match."
-NOTHING_TO_CANCEL = "There's no match or challenge to cancel in this channel."
 MATCH_CANCELLED = "Match cancelled."
 BOARD_AGAIN = "The board again, after a restart."
 UNRATED_NO_PLAY = "Unrated: the match ended before both players had made a play."
-
-_WAITING_FOR = {
-    "play": "for the roll to be played (the dice are rolled)",
-    "roll": "for a roll (or a double)",
-    "double-answer": "to answer the double",
-    "resign-answer": "to answer the resignation",
-}
-
-
-def not_your_turn(name: str) -> str:
-    return f"It's not your turn: waiting for {objective(name)}."
-
-
-def not_now(wanted: str, awaiting: str) -> str:
-    """Refusing an action that needs the game to wait for ``wanted`` while it waits for ``awaiting``."""
-    if wanted == "play":
-        return NOTHING_TO_PLAY
-    return f"That can't be done now: the game waits {_WAITING_FOR.get(awaiting, 'for something else')}."
-
-
-def match_closed(status: str) -> str:
-    return "This match was cancelled; nothing was done." if status == "cancelled" else MATCH_OVER
-
-
-def play_refused(exc: PlayError) -> str:
-    reason = exc.reason[:1].upper() + exc.reason[1:]
-    if not exc.legal:
-        return f"{reason}."
-    shown = ", ".join(f"`{p}`" for p in exc.legal[:12])
-    more = f" and {len(exc.legal) - 12} more" if len(exc.legal) > 12 else ""
-    return f"{reason}.\nLegal plays: {shown}{more}."
-
-
-def cannot_play(exc: Exception) -> str:
-    return f"That play can't be made: {exc}."
-
-
-def cannot_resign(exc: Exception) -> str:
-    return f"You can't resign now: {exc}."
-
-
-def cannot_act(exc: Exception) -> str:
-    return f"That can't be done now: {exc}."
-
-
-def not_a_next_move(label: str) -> str:
-    return f"`{label}` isn't one of the moves you can make next; choose from the menu again."
-
-
-def play_incomplete(so_far: str) -> str:
-    return f"Your play isn't complete ({so_far or 'nothing yet'}): choose the next move."
-
-
-def unknown_variant(name: str, names: Sequence[str]) -> str:
-    return f"There's no game called {name!r}. The games are: {', '.join(names)}."
-
-
-def not_startable_here(v: Variant, names: Sequence[str]) -> str:
-    if v.is_multiplayer:
-        return f"{v.title} is for {v.players} players: open a lobby for it with `/minigam {v.name}`."
-    games = ", ".join(names)
-    return f"{v.title} needs {v.players} players and can't be started here yet. The games are: {games}."
-
-
-def unknown_level(level: str, v: Variant, levels: Sequence[str]) -> str:
-    return f"The computer plays {v.title} at {', '.join(levels)}, not {level!r}."
-
-
-def match_length(points: object) -> str:
-    return f"A match is from 1 to {MAX_MATCH_POINTS} points (0 for a backgammon money game), not {points}."
-
-
-def no_money_play(v: Variant) -> str:
-    most = MAX_MATCH_POINTS
-    return f"{v.title} has no doubling cube, so no money play: choose a match length from 1 to {most}."
 
 
 # ---------------------------------------------------------------------- controls
@@ -360,34 +266,18 @@ def exported(status: str, games: int) -> str:
 
 __all__ = [
     "BOARD_AGAIN",
-    "CANCEL_MODERATORS_ONLY",
-    "CHANNEL_MATCH_DAMAGED",
-    "GAME_OVER",
-    "HINTS_UNRATED_ONLY",
     "MATCH_CANCELLED",
-    "MATCH_OVER",
-    "MOVED_ON_ELSEWHERE",
-    "NOTHING_TO_CANCEL",
     "NOTHING_TO_EXPORT",
-    "NOTHING_TO_PLAY",
-    "NOT_PLAYING",
     "NOT_RESIGNED",
-    "NO_MATCH_HERE",
-    "NO_SUCH_RESIGNATION",
-    "OUT_OF_DATE",
     "REMATCH_ACK",
-    "RESIGNATION_PENDING",
     "UNRATED_NO_PLAY",
     "accepts",
     "ack",
     "board_footer",
     "cancelled_challenges",
     "cancelled_match",
-    "cannot_act",
     "cannot_export",
     "cannot_move",
-    "cannot_play",
-    "cannot_resign",
     "challenge_label",
     "computer_name",
     "declines",
@@ -396,22 +286,13 @@ __all__ = [
     "exported",
     "game_header",
     "label",
-    "match_closed",
     "match_header",
-    "match_length",
     "match_winner",
     "no_mat_for",
-    "no_money_play",
-    "not_a_next_move",
-    "not_now",
-    "not_startable_here",
-    "not_your_turn",
     "offers_to_resign",
     "opening_line",
     "outcome_line",
     "picker_text",
-    "play_incomplete",
-    "play_refused",
     "played",
     "ratings_line",
     "resign_offer_question",
@@ -420,8 +301,6 @@ __all__ = [
     "score_line",
     "score_text",
     "takes",
-    "unknown_level",
-    "unknown_variant",
     "unrated_pair_limit",
     "waiting_line",
 ]
