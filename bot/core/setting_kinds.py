@@ -84,7 +84,9 @@ def show_duration(value: object) -> str:
     if total == 0:
         return "at once"
     parts = []
-    for size, unit in ((3600, "hour"), (60, "minute"), (1, "second")):
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute"), (1, "second")):
+        if size == 86400 and total < 2 * 86400:
+            continue  # a day is "24 hours", as turn limits are usually told
         if total >= size:
             count, total = divmod(total, size)
             parts.append(f"{count} {unit}{'' if count == 1 else 's'}")

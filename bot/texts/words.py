@@ -13,12 +13,15 @@ from engine.wording import YOU, is_you, objective, possessive, theirs, verb
 
 
 def duration(seconds: float) -> str:
-    """``90`` -> ``1 minute 30 seconds``; ``86400`` -> ``24 hours``; rounded to the two largest units."""
+    """``90`` -> ``1 minute 30 seconds``; ``86400`` -> ``24 hours``; ``259200`` -> ``3 days``; rounded to
+    the two largest units."""
     total = round(seconds)
     if total < 60:
         return _unit(total, "second")
     parts = []
-    for size, name in ((3600, "hour"), (60, "minute"), (1, "second")):
+    for size, name in ((86400, "day"), (3600, "hour"), (60, "minute"), (1, "second")):
+        if size == 86400 and total < 2 * 86400:
+            continue  # a day is "24 hours", as turn limits are usually told
         if total >= size:
             parts.append(_unit(total // size, name))
             total %= size

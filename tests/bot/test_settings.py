@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot import texts
 from bot.core import ServiceError
 from bot.core.setting_kinds import read_duration, show_duration
 from tests.bot.conftest import (
@@ -80,8 +81,8 @@ async def test_a_moderator_changes_several_at_once_and_default_puts_one_back(mak
     ("key", "value", "says"),
     [
         ("turn_limit", "forever", "it takes a duration such as 30m, 2h, 1h30m or 3d (or default)"),
-        ("turn_limit", "1m", "it takes a duration from 5 minutes to 720 hours (or default)"),
-        ("bot_idle", "30d", "it takes a duration from 5 minutes to 168 hours (or default)"),
+        ("turn_limit", "1m", "it takes a duration from 5 minutes to 30 days (or default)"),
+        ("bot_idle", "30d", "it takes a duration from 5 minutes to 7 days (or default)"),
         ("variants", "minigam chess", "it takes all, or some of minigam, minigam-full-entry"),
         ("channels", "#general", "it takes anywhere, or channels (#name) separated by spaces (or default)"),
         ("rated", "maybe", "it takes on or off (or default)"),
@@ -171,3 +172,10 @@ async def test_the_turn_limit_is_the_servers(make_core, clock, storage) -> None:
     assert "Alice, it's still your turn" in reminded.notices[0].text  # at half time
     record = await storage.match(match_id)
     assert (record.status, record.winner_seat) == ("finished", 1)  # Alice forfeits after an hour
+
+
+def test_durations_of_two_days_or_more_are_told_in_days() -> None:
+    assert texts.duration(86400) == "24 hours"  # a day is told as turn limits usually are
+    assert texts.duration(3 * 86400) == "3 days"
+    assert show_duration(3 * 86400 + 7200) == "3 days 2 hours"
+    assert read_duration("3 days 2 hours") == 3 * 86400 + 7200
