@@ -61,7 +61,9 @@ class Challenges:
                             texts.already_challenging(who.name, c.challenger_name, c.opponent_name)
                         )
             now = self.ctx.clock.now()
-            async with self.ctx.store.transaction() as tx:
+            # An offer, not a game: it is not waited to disk (a power failure may lose it, and its
+            # buttons then say it is gone); the match an Accept starts is.
+            async with self.ctx.store.transaction(durable=False) as tx:
                 await tx.upsert_guild(guild_id, guild_name, now)
                 await tx.upsert_player(challenger, now)
                 await tx.upsert_player(opponent, now)
@@ -207,7 +209,7 @@ class Challenges:
 
     async def message_posted(self, challenge_id: int, message_id: int) -> None:
         """Remember the message with a challenge's buttons (to close it when it expires)."""
-        async with self.ctx.store.transaction() as tx:
+        async with self.ctx.store.transaction(durable=False) as tx:
             await tx.set_challenge_message(challenge_id, message_id)
 
     async def _close(self, challenges: list[ChallengeRecord], status: ChallengeStatus) -> None:

@@ -145,7 +145,12 @@ class Transaction(MultigamWrites, AnalysisWrites, TableWrites, Protocol):
 class Store(MultigamReads, AnalysisReads, TableReads, Protocol):
     """The bot's database. Reads are methods; writes go through :meth:`transaction`."""
 
-    def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+    def transaction(self, *, durable: bool = True) -> AbstractAsyncContextManager[Transaction]:
+        """One write transaction, all or nothing. ``durable``: the block's end waits until the commit would
+        survive a power failure (what an action on a match needs before it is shown). With ``durable=False``
+        it is committed and consistent, survives the bot's crash, and becomes durable with the next durable
+        commit: for bookkeeping whose loss on a power failure the bot repairs (which message is a board)."""
+        ...
 
     async def close(self) -> None: ...
 

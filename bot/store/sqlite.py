@@ -147,9 +147,9 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
 
     @timed("store")
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SqliteTransaction]:
-        """One write transaction: committed when the block ends (and returns once the commit is durable),
-        rolled back if it raises."""
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[SqliteTransaction]:
+        """One write transaction: committed when the block ends (and, if ``durable``, returns once the
+        commit is on disk), rolled back if it raises."""
         async with self._write_lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -158,7 +158,8 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
                 await self._db.execute("ROLLBACK")
                 raise
             self._db.commit()
-        await self._db.durable()  # the write lock is free meanwhile: the next commits share the next sync
+        if durable:
+            await self._db.durable()  # the write lock is free meanwhile: the next commits share the next sync
 
     async def _all(self, sql: str, params: Sequence = ()) -> list[Row]:
         return list(await self._db.execute_fetchall(sql, params))

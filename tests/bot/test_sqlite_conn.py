@@ -114,3 +114,26 @@ async def test_a_failed_transaction_is_rolled_back_and_needs_no_sync(tmp_path: P
         assert store._db._commits == commits
     finally:
         await store.close()
+
+
+async def test_a_transaction_not_durable_returns_before_the_sync_and_the_next_durable_one_covers_it(
+    tmp_path: Path,
+) -> None:
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
+    wal = RecordedLog()
+    real, store._db._wal = store._db._wal, wal
+    try:
+        async with store.transaction(durable=False) as tx:  # returns although no sync has ended
+            await tx.set_meta("board", "1")
+        assert wal.synced == []
+        assert await store.get_meta("board") == "1"
+        commits = store._db._commits
+        durable = asyncio.create_task(_write(store, "play"))
+        await asyncio.sleep(0.05)
+        assert not durable.done()  # a durable commit still waits for its sync
+        wal.release.set()
+        await durable
+        assert wal.synced[-1] >= commits + 1  # that sync covered the earlier commit too
+    finally:
+        store._db._wal = real
+        await store.close()
