@@ -8,7 +8,6 @@ before the timings writes none, and is measured from the outside only.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import dataclasses
 import json
@@ -117,19 +116,6 @@ class TreeBotProcess(BotProcess):
         super().__init__({**env, "PYTHONPATH": str(tree)}, cwd)
         venv_python = tree / ".venv" / "bin" / "python"
         self.python = str(venv_python) if venv_python.exists() else sys.executable
-
-    async def start(self) -> None:
-        self.proc = await asyncio.create_subprocess_exec(
-            self.python,
-            "-m",
-            "bot",
-            cwd=self.cwd,
-            env=self.env,
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-        )
-        self._reader = asyncio.create_task(self._read())
 
 
 def tree_label(tree: Path) -> str:

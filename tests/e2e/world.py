@@ -385,13 +385,14 @@ class BotProcess:
     def __init__(self, env: dict[str, str], cwd: Path) -> None:
         self.env = env
         self.cwd = cwd
+        self.python = sys.executable  # the interpreter that runs it
         self.proc: asyncio.subprocess.Process | None = None
         self.output: list[str] = []
         self._reader: asyncio.Task | None = None
 
     async def start(self) -> None:
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable,
+            self.python,
             "-m",
             "bot",
             cwd=self.cwd,
