@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import aiosqlite
-
 from bot.models import Standing
 from bot.store.protocol_tables import RatingPoint, ThreadDue
+from bot.store.sqlite_conn import Row
 
 _SIZES = {
     Standing.RATINGS: "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND variant = ?",
@@ -27,7 +27,7 @@ class TableReadsMixin:
 
     if TYPE_CHECKING:  # provided by the store
 
-        async def _all(self, sql: str, params: Sequence = ()) -> list[aiosqlite.Row]: ...
+        async def _all(self, sql: str, params: Sequence = ()) -> list[Row]: ...
 
     async def rematch_id(self, match_id: int) -> int | None:
         rows = await self._all("SELECT match_id FROM matches WHERE rematch_of = ?", (match_id,))
@@ -72,7 +72,7 @@ class TableWritesMixin:
 
     if TYPE_CHECKING:  # provided by the transaction
 
-        async def _run(self, sql: str, params: Sequence = ()) -> aiosqlite.Cursor: ...
+        async def _run(self, sql: str, params: Sequence = ()) -> sqlite3.Cursor: ...
 
     async def thread_archived(self, channel_id: int) -> None:
         await self._run("UPDATE matches SET thread_open = 0 WHERE channel_id = ?", (channel_id,))

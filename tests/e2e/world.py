@@ -27,7 +27,7 @@ from tests.e2e.harness import LogCapture, pointed_at, running
 
 ROOT = Path(__file__).resolve().parents[2]
 
-BOT_LOGGERS = ("bot", "discord", "engine", "images", "aiosqlite")
+BOT_LOGGERS = ("bot", "discord", "engine", "images")
 
 
 # discord.py says once per process, at the first client's creation, that voice is unavailable. The bot has
