@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.app.lobby import App  # what a command needs of the bot
+from bot.app.protocol import App
 from bot.core.settings import SETTINGS
 from bot.models import PlayerRef
 

@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 
 from bot.analysis_pictures import CHART_FILE, DrawnPicture, draw_analysis, worst_filename
-from bot.app.lobby import App  # what a command or a button needs of the bot
+from bot.app.protocol import App
 from bot.core.notices import AnalysisReport
 from bot.texts import analysis as words
 from images.chart import SERIES_COLOURS

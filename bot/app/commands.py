@@ -8,15 +8,15 @@ plays of the player to move, and acts on the turn that was current when the comm
 from __future__ import annotations
 
 import logging
-from typing import Protocol
 
 import discord
 from discord import app_commands
 
 from bot import texts
 from bot.app import admin, analysis, lobby
+from bot.app.protocol import App
 from bot.app.venue import InteractionVenue
-from bot.core import Action, Core, Result, Runner
+from bot.core import Action, Core, Result
 from bot.core.boards import MAX_CHOICES
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS
 from bot.models import PlayerRef
@@ -28,20 +28,6 @@ POINTS_HELP = "Match length in points (default: 1; backgammon: a money game, or 
 VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in TWO_PLAYER_VARIANTS]
 ALL_VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ALL_VARIANTS]  # rules, ratings
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
-
-
-class App(Protocol):
-    """What the commands need of the bot."""
-
-    @property
-    def core(self) -> Core: ...
-
-    @property
-    def runner(self) -> Runner: ...
-
-    async def deliver(
-        self, result: Result, interaction: discord.Interaction | None = None, *, ack: str | None = None
-    ) -> None: ...
 
 
 def player_ref(user: discord.abc.User, *, moderator: bool = False) -> PlayerRef:

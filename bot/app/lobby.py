@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.app.protocol import App
 from bot.app.venue import InteractionVenue
-from bot.core import Core, Result, Runner
+from bot.core import Result
 from bot.core.catalogue import DEFAULT_LEVEL
 from bot.core.checks import seat_number
 from bot.core.lobbies import LobbyAction
@@ -45,24 +46,6 @@ ACKS = {
     LobbyAction.START: "The game is on: good luck!",
     LobbyAction.CLOSE: "Lobby closed.",
 }
-
-
-class App(Protocol):
-    """What the lobby needs of the bot."""
-
-    @property
-    def core(self) -> Core: ...
-
-    @property
-    def runner(self) -> Runner: ...
-
-    async def deliver(
-        self, result: Result, interaction: discord.Interaction | None = None, *, ack: str | None = None
-    ) -> None: ...
-
-    async def report_error(
-        self, interaction: discord.Interaction, error: BaseException, context: str
-    ) -> None: ...
 
 
 def person(user: discord.abc.User, *, moderator: bool = False) -> PlayerRef:

@@ -13,12 +13,12 @@ import io
 import logging
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
+from bot.app.protocol import App
 from bot.boards import Painter
-from bot.core import Core
 from bot.core.standings import PlayerStats, RatingChart, StandingsPage
 from bot.texts import standings as words
 from engine import find_variant
@@ -36,15 +36,6 @@ EMBED_TOTAL_LIMIT = 6000
 COLOUR = discord.Colour(0xFFC400)  # the boards' highlight
 CHART_FILE = "rating.png"
 PAGE_TEMPLATE = r"mgb:(?P<asked>[*a-z-]+):(?P<page>\d+)"
-
-
-class App(Protocol):
-    @property
-    def core(self) -> Core: ...
-
-    async def report_error(
-        self, interaction: discord.Interaction, error: BaseException, context: str
-    ) -> None: ...
 
 
 def _clip(text: str, limit: int) -> str:
