@@ -2,11 +2,11 @@
 
 Everything here works on the rows of :mod:`engine.solve.index` (``mover`` and ``opp`` counts per slot)
 and on *single-move tables*: for every position ``x`` and die ``d``, the positions one move of ``d``
-leads to, ``target[start[x * 6 + d - 1] : start[x * 6 + d]]``, with the mover still to move, the path
-slot each move starts from (``source``, 0 for the bar; plus ``HIT`` when the move hits) and the position
-a turn ending with that move leaves, from the opponent's side (``final``). Which single moves are legal
-is decided by the engine's rules code (:mod:`engine.solve.moves`); the sweep only combines them into
-whole turns by the variant's forced-move policy.
+leads to, ``target[start[x * 6 + d - 1] : start[x * 6 + d]]``, with the mover still to move, and the
+position a turn ending with that move leaves, from the opponent's side (``final``). Which single moves
+are legal is decided by the engine's rules code (:mod:`engine.solve.moves`); the sweep only combines
+them into whole turns by the variant's forced-move policy, through each position's *finishes* (the best
+ends of a turn by one or more moves of one die: :func:`evaluate`).
 
 The value ``V[x]`` of a position is the chance that the mover wins, before rolling. A finished turn
 that leaves ``y`` (the same player still on the rows' mover side) is worth ``1 - V[swap[y]]``: the
@@ -32,9 +32,6 @@ NO_MOVE = -1.0
 """The value of a turn that cannot be played that way (values are chances, 0..1)."""
 NONE = -0.5
 """Below this, a value is ``NO_MOVE`` (sums of chances may stray a rounding error below 0 or above 1)."""
-HIT = 8
-"""Added to a move's ``source`` slot when the move hits."""
-SLOT_MASK = 7
 
 
 @numba.njit(cache=True)
@@ -92,7 +89,6 @@ def apply_moves(mover_rows, opp_rows, keys, key_start, key_moves, start, checker
     slots, listed per key and die) applied to its rows and ranked."""
     n = mover_rows.shape[0]
     target = np.empty(start[-1], dtype=np.int32)
-    source = np.empty(start[-1], dtype=np.int8)
     me = np.empty(8, dtype=np.int64)
     them = np.empty(8, dtype=np.int64)
     for x in range(n):
@@ -110,9 +106,8 @@ def apply_moves(mover_rows, opp_rows, keys, key_start, key_moves, start, checker
                     them[dst] = 0
                     them[0] += 1
                 target[out] = rank(me, them, checkers, count, base)
-                source[out] = src + HIT if hit else src
                 out += 1
-    return target, source
+    return target
 
 
 @numba.njit(cache=True, inline="always")
@@ -127,210 +122,211 @@ def _done(V, final, i):
     return 1.0 - V[final[i]]
 
 
-@numba.njit(cache=True)
-def update_last_moves(x, V, G, start, final):
-    """``G[x * 6 + d - 1]``: the best value of a turn finished by one move of ``d`` from ``x``, or
-    ``NO_MOVE`` when ``d`` cannot be played from ``x``."""
-    for d in range(6):
-        best = NO_MOVE
-        for i in range(start[x * 6 + d], start[x * 6 + d + 1]):
-            best = max(best, _done(V, final, i))
-        G[x * 6 + d] = best
-
-
 @numba.njit(cache=True, inline="always")
-def _last(V, G, start, target, final, source, i, d, hit_before):
-    """The best value of a turn finished by one move of ``d`` after single move ``i``, or ``NO_MOVE``.
-
-    Without a hit, single moves only lower the pip count, so ``G`` already holds this sweep's value of
-    the position reached. A hit (by move ``i``, or earlier in the turn: ``hit_before``) sends a checker
-    back, possibly to a position not yet swept this time: its last moves are then valued afresh."""
-    y = target[i]
-    if source[i] < HIT and not hit_before:
-        return G[y * 6 + d - 1]
-    best = NO_MOVE
-    for j in range(start[y * 6 + d - 1], start[y * 6 + d]):
-        best = max(best, _done(V, final, j))
-    return best
+def _then(finish, done, standard):
+    """What a move worth ``done`` (were the turn to stop there) adds to the ``k + 1``-move finishes of
+    its position, given the best ``k``-move finish of its target: that finish; or, under the order
+    policy, where the target has no move left, the move itself (the turn stops there)."""
+    if standard or finish > NONE:
+        return finish
+    return done
 
 
 @numba.njit(cache=True)
-def fill_last_moves(V, G, start, final):
-    """Every position's last moves (see :func:`update_last_moves`), from ``V``."""
-    for x in range(V.shape[0]):
-        update_last_moves(x, V, G, start, final)
-
-
-@numba.njit(cache=True, inline="always")
-def _play_or_stop(V, G, start, target, final, source, swap, i, d):
-    """After single move ``i``, play a ``d`` if one can be played, else stop there."""
-    g = _last(V, G, start, target, final, source, i, d, False)
-    return g if g > NONE else _done(V, final, i)
-
-
-@numba.njit(cache=True)
-def _best_mixed_order(x, a, b, V, G, start, target, final, source, swap):
-    """The order policy, dice ``a != b``: the mover picks which die goes first; each die in turn is
-    played if it can be and skipped if not."""
-    best = NO_MOVE
-    for turn in range(2):
-        first = a if turn == 0 else b
-        second = b if turn == 0 else a
-        i0, i1 = start[x * 6 + first - 1], start[x * 6 + first]
-        if i0 == i1:  # the first die cannot be played: the second alone, or a pass
-            g = G[x * 6 + second - 1]
-            best = max(best, g if g > NONE else _after(V, swap, x))
-        for i in range(i0, i1):
-            best = max(best, _play_or_stop(V, G, start, target, final, source, swap, i, second))
-    return best
-
-
-@numba.njit(cache=True)
-def _best_mixed_standard(x, hi, lo, V, G, start, target, final, source, swap):
-    """The standard policy, dice ``hi > lo``: both dice if possible, else the larger, else the smaller."""
-    best = NO_MOVE
-    for turn in range(2):
-        first = hi if turn == 0 else lo
-        second = lo if turn == 0 else hi
-        for i in range(start[x * 6 + first - 1], start[x * 6 + first]):
-            best = max(best, _last(V, G, start, target, final, source, i, second, False))
-    if best > NONE:
-        return best
-    for die in (hi, lo):
-        if G[x * 6 + die - 1] > NONE:
-            return G[x * 6 + die - 1]
-    return _after(V, swap, x)
-
-
-@numba.njit(cache=True)
-def _best_double(x, d, moves, standard, V, G, start, target, final, source, swap, work, best_at):
-    """A double played ``moves`` times (at least 2), by a depth-first walk over the single moves, the last
-    move read from ``G``.
-
-    Order policy: each move is played whenever it can be, so every leaf is a legal result. Standard
-    policy: only the results of the longest sequences are legal; moves of one die commute, so only
-    sequences whose sources never go back along the path are walked (as the engine does).
-
-    ``work`` rows, per depth: the next and the end of the single moves to try, the lowest source slot
-    allowed, and whether the turn has hit so far."""
-    if G[x * 6 + d - 1] <= NONE:
-        return _after(V, swap, x)  # no move: pass
-    it, end, floor, hits = work[0], work[1], work[2], work[3]
-    for k in range(moves + 1):
-        best_at[k] = NO_MOVE
-    depth = 0
-    floor[0] = 0
-    hits[0] = 0
-    it[0] = start[x * 6 + d - 1]
-    end[0] = start[x * 6 + d]
-    while depth >= 0:
-        if it[depth] == end[depth]:
-            depth -= 1
+def _walk(y, d, depth, standard, px, pips, V, F, levels, start, target, final, lev, it, end, via):
+    """The finishes of ``y`` by 1 .. ``depth`` moves of ``d`` (see :func:`update_finishes`) into
+    ``lev[0, :depth]``: a depth-first walk over the moves from ``V`` that reads the finishes ``F``
+    (``levels`` a position) of the positions it meets with fewer than ``px`` pips, valued earlier this
+    sweep, and walks on from the others. Row ``r`` of ``lev``, ``it``, ``end`` and ``via`` is the frame
+    ``r`` moves deep: its ``depth - r`` finishes so far, the next and the end of its moves, the move
+    that led there."""
+    for k in range(depth):
+        lev[0, k] = NO_MOVE
+    it[0] = start[y * 6 + d - 1]
+    end[0] = start[y * 6 + d]
+    r = 0
+    while True:
+        if it[r] == end[r]:  # frame r is done: it adds to the frame before
+            if r == 0:
+                return
+            done = _done(V, final, via[r])
+            for k in range(1, depth - r + 1):
+                lev[r - 1, k] = max(lev[r - 1, k], _then(lev[r, k - 1], done, standard))
+            r -= 1
             continue
-        i = it[depth]
-        it[depth] += 1
-        if standard and (source[i] & SLOT_MASK) < floor[depth]:
+        j = it[r]
+        it[r] += 1
+        done = _done(V, final, j)
+        lev[r, 0] = max(lev[r, 0], done)
+        if r == depth - 1:
             continue
-        y = target[i]
-        if depth + 2 == moves:
-            g = _last(V, G, start, target, final, source, i, d, hits[depth] != 0)
-            if g > NONE:
-                best_at[moves] = max(best_at[moves], g)
-            else:
-                best_at[moves - 1] = max(best_at[moves - 1], _done(V, final, i))
+        z = target[j]
+        if pips[z] < px:
+            at = (z * 6 + d - 1) * levels
+            for k in range(1, depth - r):
+                lev[r, k] = max(lev[r, k], _then(F[at + k - 1], done, standard))
             continue
-        lo, hi = start[y * 6 + d - 1], start[y * 6 + d]
-        leaf = True
-        for j in range(lo, hi):
-            if not standard or (source[j] & SLOT_MASK) >= (source[i] & SLOT_MASK):
-                leaf = False
-                break
-        if leaf:
-            best_at[depth + 1] = max(best_at[depth + 1], _done(V, final, i))
-            continue
-        depth += 1
-        floor[depth] = source[i] & SLOT_MASK
-        hits[depth] = hits[depth - 1] | (source[i] >= HIT)
-        it[depth] = lo
-        end[depth] = hi
-    if standard:
-        for k in range(moves, 0, -1):
-            if best_at[k] > NONE:
-                return best_at[k]
-        return NO_MOVE
-    best = NO_MOVE
-    for k in range(1, moves + 1):
-        best = max(best, best_at[k])
-    return best
+        r += 1
+        via[r] = j
+        it[r] = start[z * 6 + d - 1]
+        end[r] = start[z * 6 + d]
+        for k in range(depth - r):
+            lev[r, k] = NO_MOVE
 
 
 @numba.njit(cache=True)
-def position_value(x, V, G, start, target, final, source, swap, policy, double_moves, work, best_at):
-    """The Bellman right-hand side at ``x``: over the 21 rolls, the best finished turn's value
-    (``G`` must hold the last moves of the positions one move on)."""
+def evaluate(x, V, F, levels, pips, swap, standard, start, target, final, own, pair, lev, it, end, via):
+    """``x``'s finishes into ``F``; returns the Bellman right-hand side at ``x``: over the 21 rolls, the
+    best finished turn's value.
+
+    ``F[(x * 6 + d - 1) * levels + k]`` (``k < levels``, one less than a double's moves) is ``x``'s
+    best finish by ``k + 1`` moves of ``d``: the best value of a turn ended by such moves, or ``NO_MOVE``.
+    Under the standard policy, of exactly ``k + 1`` moves (a double plays as many as it can, so the
+    longest finish that exists is its value); under the order policy, of at most ``k + 1`` moves, each
+    played when it can be. ``k = 0`` are the one-move finishes that end the mixed rolls.
+
+    One pass over ``x``'s single moves: a move to a position with fewer pips than ``x`` (every move but
+    a hit lowers the pip count) reads that position's finishes, valued earlier this sweep, for the
+    double of its die (``own``: ``x``'s finishes by 1 .. ``levels + 1`` moves) and for each mixed roll
+    it starts (``pair[a - 1, b - 1]``: ``a`` played first, then ``b``). A hit that sends a checker back
+    further leads to a position perhaps not yet valued this time: its finishes are walked afresh from
+    ``V`` (:func:`_walk`)."""
+    px = pips[x]
+    row = 6 * levels
+    for a in range(6):
+        for k in range(levels + 1):
+            own[a, k] = NO_MOVE
+        for b in range(6):
+            pair[a, b] = NO_MOVE
+    for a in range(6):
+        for i in range(start[x * 6 + a], start[x * 6 + a + 1]):
+            done = _done(V, final, i)
+            own[a, 0] = max(own[a, 0], done)
+            y = target[i]
+            if pips[y] < px:
+                at = y * row
+                for k in range(levels):
+                    own[a, k + 1] = max(own[a, k + 1], _then(F[at + a * levels + k], done, standard))
+                for b in range(6):
+                    if b != a:
+                        pair[a, b] = max(pair[a, b], _then(F[at + b * levels], done, standard))
+                continue
+            _walk(y, a + 1, levels, standard, px, pips, V, F, levels, start, target, final, lev, it, end, via)
+            for k in range(levels):
+                own[a, k + 1] = max(own[a, k + 1], _then(lev[0, k], done, standard))
+            for b in range(6):
+                if b != a:
+                    g = NO_MOVE
+                    for j in range(start[y * 6 + b], start[y * 6 + b + 1]):
+                        g = max(g, _done(V, final, j))
+                    pair[a, b] = max(pair[a, b], _then(g, done, standard))
+    at = x * row
+    for a in range(6):
+        for k in range(levels):
+            F[at + a * levels + k] = own[a, k]
     total = 0.0
-    standard = policy == POLICY_STANDARD
     for r in range(21):
-        a, b = ROLLS[r, 0], ROLLS[r, 1]
+        a, b = ROLLS[r, 0] - 1, ROLLS[r, 1] - 1
         if a == b:
-            v = _best_double(
-                x, a, double_moves, standard, V, G, start, target, final, source, swap, work, best_at
-            )
-        elif standard:
-            v = _best_mixed_standard(x, b, a, V, G, start, target, final, source, swap)
-        else:
-            v = _best_mixed_order(x, a, b, V, G, start, target, final, source, swap)
+            v = own[a, levels]
+            if standard:
+                for k in range(levels, -1, -1):
+                    if own[a, k] > NONE:
+                        v = own[a, k]
+                        break
+        elif standard:  # both dice if possible, else the larger (b), else the smaller
+            v = max(pair[a, b], pair[b, a])
+            if v <= NONE:
+                v = own[b, 0] if own[b, 0] > NONE else own[a, 0]
+        else:  # the mover picks which die goes first; a die that cannot be played is skipped
+            v = NO_MOVE
+            for first, second in ((a, b), (b, a)):
+                if start[x * 6 + first] < start[x * 6 + first + 1]:
+                    v = max(v, pair[first, second])
+                elif own[second, 0] > NONE:
+                    v = max(v, own[second, 0])
+                else:
+                    v = max(v, _after(V, swap, x))
+        if v <= NONE:  # no move: pass
+            v = _after(V, swap, x)
         total += WEIGHTS[r] * v
     return total
 
 
 @numba.njit(cache=True)
-def sweep(V, G, live, order, lo, hi, start, target, final, source, swap, policy, double_moves):
-    """One in-place (Gauss-Seidel) pass over ``order[lo:hi]`` (every position, fewest pips first): each
-    position's last moves ``G``, then, if the game is still on (``live``), its value. Returns the
-    largest change of a value."""
-    work = np.empty((4, double_moves + 1), dtype=np.int64)
-    best_at = np.empty(double_moves + 1, dtype=np.float64)
+def _pass(V, F, live, order, lo, hi, pips, swap, start, target, final, policy, double_moves, values):
+    """Over ``order[lo:hi]``: each position's finishes ``F``, then, if ``values`` and the game is still on
+    (``live``), its value ``V`` in place. Returns the largest change of a value."""
+    levels = double_moves - 1
+    standard = policy == POLICY_STANDARD
+    own = np.empty((6, double_moves), dtype=np.float64)
+    pair = np.empty((6, 6), dtype=np.float64)
+    lev = np.empty((levels, levels), dtype=np.float64)
+    it = np.empty(levels, dtype=np.int64)
+    end = np.empty(levels, dtype=np.int64)
+    via = np.empty(levels, dtype=np.int64)
     largest = 0.0
     for n in range(lo, hi):
         x = order[n]
-        update_last_moves(x, V, G, start, final)
-        if not live[x]:
+        v = evaluate(
+            x, V, F, levels, pips, swap, standard, start, target, final, own, pair, lev, it, end, via
+        )
+        if not values or not live[x]:
             continue
-        v = position_value(x, V, G, start, target, final, source, swap, policy, double_moves, work, best_at)
         v = min(1.0, max(0.0, v))  # a chance: no rounding error past 0 or 1
-        change = abs(v - V[x])
-        largest = max(largest, change)
+        largest = max(largest, abs(v - V[x]))
         V[x] = v
     return largest
 
 
 @numba.njit(cache=True)
-def bellman(V, xs, start, target, final, source, swap, policy, double_moves):
+def sweep(V, F, live, order, lo, hi, pips, swap, start, target, final, policy, double_moves):
+    """One in-place (Gauss-Seidel) pass over ``order[lo:hi]`` (fewest pips first, as ``pips`` counts
+    them; every position with fewer pips than ``order[lo]`` valued before this sweep's call): each
+    position's finishes ``F``, then, if the game is still on (``live``), its value. Returns the largest
+    change of a value."""
+    return _pass(V, F, live, order, lo, hi, pips, swap, start, target, final, policy, double_moves, True)
+
+
+@numba.njit(cache=True)
+def fill_finishes(V, F, order, pips, swap, start, target, final, policy, double_moves):
+    """Every position's finishes ``F`` from ``V`` (unchanged), in ``order`` (fewest pips first)."""
+    live = np.zeros(1, dtype=np.bool_)  # not read: no value is updated
+    _pass(V, F, live, order, 0, order.shape[0], pips, swap, start, target, final, policy, double_moves, False)
+
+
+@numba.njit(cache=True)
+def bellman(V, xs, order, pips, swap, start, target, final, policy, double_moves):
     """The Bellman right-hand side at each ``x`` of ``xs``, from ``V`` alone (``V`` unchanged)."""
-    G = np.empty(V.shape[0] * 6, dtype=np.float64)
-    fill_last_moves(V, G, start, final)
-    work = np.empty((4, double_moves + 1), dtype=np.int64)
-    best_at = np.empty(double_moves + 1, dtype=np.float64)
+    levels = double_moves - 1
+    F = np.empty(V.shape[0] * 6 * levels, dtype=np.float64)
+    fill_finishes(V, F, order, pips, swap, start, target, final, policy, double_moves)
+    standard = policy == POLICY_STANDARD
+    own = np.empty((6, double_moves), dtype=np.float64)
+    pair = np.empty((6, 6), dtype=np.float64)
+    lev = np.empty((levels, levels), dtype=np.float64)
+    it = np.empty(levels, dtype=np.int64)
+    end = np.empty(levels, dtype=np.int64)
+    via = np.empty(levels, dtype=np.int64)
     out = np.empty(xs.shape[0], dtype=np.float64)
     for n in range(xs.shape[0]):
-        out[n] = position_value(
-            xs[n], V, G, start, target, final, source, swap, policy, double_moves, work, best_at
+        out[n] = evaluate(
+            xs[n], V, F, levels, pips, swap, standard, start, target, final, own, pair, lev, it, end, via
         )
     return out
 
 
 @numba.njit(cache=True, parallel=True)
-def sweep_parallel(
-    V, G, live, order, lo, hi, start, target, final, source, swap, policy, double_moves, parts
-):
+def sweep_parallel(V, F, live, order, lo, hi, pips, swap, start, target, final, policy, double_moves, parts):
     """:func:`sweep` over ``order[lo:hi]`` cut into ``parts`` consecutive pieces swept at the same time,
-    one per thread. A piece's positions have more pips than the piece before it, so they seldom need
-    its values; when they do, they read whichever is there (this sweep's or the last), which the
-    iteration settles like any other stale value."""
+    one per thread. Given one layer of positions with the same pip count, no piece reads the finishes of
+    another (only of positions with fewer pips, all valued before); the values it reads across pieces,
+    after a hit or a pass, are whichever is there (this sweep's or the last), which the iteration
+    settles like any other stale value.
+    """
     changes = np.zeros(parts, dtype=np.float64)
     for p in numba.prange(parts):
         a = lo + (hi - lo) * p // parts
         b = lo + (hi - lo) * (p + 1) // parts
-        changes[p] = sweep(V, G, live, order, a, b, start, target, final, source, swap, policy, double_moves)
+        changes[p] = sweep(V, F, live, order, a, b, pips, swap, start, target, final, policy, double_moves)
     return changes.max()

@@ -49,7 +49,6 @@ class MoveTables:
     start: np.ndarray
     target: np.ndarray
     final: np.ndarray  # swap[target]: the position a turn ending with that move leaves, opponent to roll
-    source: np.ndarray
     swap: np.ndarray
     keys: int  # distinct (mover row, opponent pattern) keys the engine was asked about
 
@@ -63,7 +62,6 @@ class MoveTables:
                 self.start,
                 self.target,
                 self.final,
-                self.source,
                 self.swap,
             )
         )
@@ -144,13 +142,13 @@ def build(variant: str | Variant, progress: Progress | None = None) -> MoveTable
         raise OverflowError("more single moves than a 32-bit table can index")
     np.cumsum(counts, out=start[1:])
     del counts
-    target, source = kernel.apply_moves(
+    target = kernel.apply_moves(
         mover_rows, opp_rows, keys, key_start, moves_array, start, sp.checkers, sp.count, sp.base
     )
     swap = kernel.swap_index(mover_rows, opp_rows, sp.checkers, sp.count, sp.base)
     if progress:
         progress("moves", 1.0)
-    return MoveTables(v, sp, mover_rows, opp_rows, start, target, swap[target], source, swap, len(unique))
+    return MoveTables(v, sp, mover_rows, opp_rows, start, target, swap[target], swap, len(unique))
 
 
 def position_of(tables: MoveTables, x: int, turn: int = 0) -> Position:

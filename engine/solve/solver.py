@@ -10,7 +10,9 @@ with ``V = 0`` where the opponent has borne off every checker (and 1 where the m
 update ``V`` in place (Gauss-Seidel) in order of the total pip count, smallest first, so most
 successors are already this sweep's values; a hit sends a checker back and makes the positions depend on
 each other in cycles, which the repeated sweeps settle. The solve stops when a whole sweep changes no
-value by more than ``tolerance`` (1e-9).
+value by more than ``tolerance`` (1e-9). Each layer of positions with the same pip count is shared
+between the threads: no move but a hit leads within a layer, so the threads seldom wait on each other's
+values (:func:`engine.solve.kernel.sweep_parallel`).
 
 A checkpoint (the values and the sweep count, ``.npz``) is written after every sweep when a path is
 given, and a later solve of the same variant and solver version resumes from it.
@@ -18,6 +20,7 @@ given, and a later solve of the same variant and solver version resumes from it.
 
 from __future__ import annotations
 
+import itertools
 import resource
 import sys
 import time
@@ -35,8 +38,8 @@ from engine.solve.table import SOLVER_VERSION
 from engine.variants import Variant
 
 TOLERANCE = 1e-9
-CHUNKS = 200
-"""Pieces of a sweep: the progress bar moves after each, and its positions are shared between the threads."""
+PARALLEL_LAYER = 1000
+"""Positions of one pip count below which a layer is swept on one thread (sharing it costs more)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +83,25 @@ def initial_values(tables: MoveTables) -> np.ndarray:
     return values
 
 
-def sweep_order(tables: MoveTables) -> np.ndarray:
-    """Every position by total pip count (both sides), smallest first."""
+def pip_counts(tables: MoveTables) -> np.ndarray:
+    """Every position's total pip count, both sides (7 a checker on the bar, 0 off)."""
     distance = np.array([7, 6, 5, 4, 3, 2, 1, 0], dtype=np.int64)  # the mover's pips per slot
     pips = tables.mover_rows.astype(np.int64) @ distance
     opp_distance = np.array([7, 1, 2, 3, 4, 5, 6, 0], dtype=np.int64)  # the opponent moves down the slots
     pips += tables.opp_rows.astype(np.int64) @ opp_distance
+    return pips.astype(np.int16)
+
+
+def sweep_order(pips: np.ndarray) -> np.ndarray:
+    """Every position by total pip count (both sides), smallest first."""
     return np.argsort(pips, kind="stable").astype(np.int32)
+
+
+def pip_layers(pips: np.ndarray, order: np.ndarray) -> list[tuple[int, int]]:
+    """The runs ``order[lo:hi]`` of positions with the same total pip count, fewest pips first."""
+    cuts = np.flatnonzero(np.diff(pips[order])) + 1
+    edges = [0, *cuts.tolist(), len(order)]
+    return list(itertools.pairwise(edges))
 
 
 def live_positions(tables: MoveTables) -> np.ndarray:
@@ -124,35 +139,38 @@ def solve(
         if resumed is not None:
             values, done = resumed
     resumed_from = done
-    order = sweep_order(tables)
+    pips = pip_counts(tables)
+    order = sweep_order(pips)
     live = live_positions(tables)
-    last_moves = np.empty(tables.space.size * 6, dtype=np.float64)
-    kernel.fill_last_moves(values, last_moves, tables.start, tables.final)
     policy = policy_code(variant)
-    bounds = np.linspace(0, len(order), CHUNKS + 1).astype(np.int64)
+    # F: every position's finishes (engine.solve.kernel.evaluate), valued afresh by every sweep before
+    # any position with more pips reads them
+    finishes = np.empty(tables.space.size * 6 * (variant.doubles_moves - 1), dtype=np.float64)
+    layers = pip_layers(pips, order)
     largest = np.inf
     while done < max_sweeps:
         largest = 0.0
-        for c in range(CHUNKS):
+        for lo, hi in layers:
             args = (
                 values,
-                last_moves,
+                finishes,
                 live,
                 order,
-                bounds[c],
-                bounds[c + 1],
+                lo,
+                hi,
+                pips,
+                tables.swap,
                 tables.start,
                 tables.target,
                 tables.final,
-                tables.source,
-                tables.swap,
                 policy,
                 variant.doubles_moves,
             )
-            change = kernel.sweep(*args) if threads == 1 else kernel.sweep_parallel(*args, threads)
+            parallel = threads > 1 and hi - lo >= PARALLEL_LAYER
+            change = kernel.sweep_parallel(*args, threads) if parallel else kernel.sweep(*args)
             largest = max(largest, change)
             if progress:
-                progress(f"sweep {done + 1}", (c + 1) / CHUNKS, f"largest change {largest:.2e}")
+                progress(f"sweep {done + 1}", hi / len(order), f"largest change {largest:.2e}")
         done += 1
         if checkpoint is not None:
             write_checkpoint(checkpoint, variant, values, done)
