@@ -1,0 +1,88 @@
+"""The sweep's finishes (a double's value from the best ends of a turn by one or more moves of its die,
+kept per position) against the slow reference generator's legal plays, for both forced-move policies
+and doubles played twice and four times: the Bellman right-hand side at random positions of a
+3-checker board, from random values."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from functools import cache
+
+import numpy as np
+import pytest
+
+from engine import all_dice, find_variant
+from engine.solve import kernel, moves, reference
+from engine.solve.index import OFF_SLOT, swapped
+from engine.solve.solver import live_positions, pip_counts, policy_code, sweep_order
+
+SAMPLES = 250
+
+
+@cache
+def variant(name: str, forced: str, doubles_moves: int):
+    """``name``'s rules with 3 checkers a side, the forced-move policy ``forced`` and doubles played
+    ``doubles_moves`` times."""
+    return dataclasses.replace(
+        find_variant(name),
+        name=f"{name}-3-{forced}-{doubles_moves}",
+        checkers=3,
+        forced=forced,
+        doubles_moves=doubles_moves,
+    )
+
+
+def reference_bellman(v, tables, values, x) -> float:
+    """The average over the rolls of the best legal play's value, the plays from the reference generator."""
+    sp = tables.space
+    rows = sp.rows(x)
+    total = 0.0
+    for dice in all_dice():
+        best = 0.0
+        for me, them in reference.legal_results(v, rows, (dice.first, dice.second)):
+            if me[OFF_SLOT] == v.checkers:
+                best = 1.0
+                break
+            out_me, out_them = [0] * 8, [0] * 8
+            swapped(me, them, out_me, out_them)
+            best = max(best, 1.0 - values[sp.rank(out_me, out_them)])
+        total += best * (1 if dice.is_double else 2) / 36
+    return total
+
+
+@pytest.mark.parametrize(
+    ("name", "forced", "doubles_moves"),
+    [
+        ("minigam", "order", 2),
+        ("minigam", "order", 4),
+        ("minigam-strict", "standard", 4),
+        ("minigam-strict", "standard", 2),
+        ("minigam-full-entry", "standard", 4),
+    ],
+)
+def test_the_finishes_value_every_roll_as_the_legal_plays_do(name, forced, doubles_moves):
+    v = variant(name, forced, doubles_moves)
+    tables = moves.build(v)
+    rng = np.random.default_rng(17)
+    values = rng.random(tables.space.size)
+    n = v.checkers
+    values[tables.mover_rows[:, OFF_SLOT] == n] = 1.0
+    values[tables.opp_rows[:, OFF_SLOT] == n] = 0.0
+    pips = pip_counts(tables)
+    live = np.flatnonzero(live_positions(tables))
+    xs = np.array(random.Random(name).sample(live.tolist(), SAMPLES), dtype=np.int64)
+    got = kernel.bellman(
+        values,
+        xs,
+        sweep_order(pips),
+        pips,
+        tables.swap,
+        tables.start,
+        tables.target,
+        tables.final,
+        policy_code(v),
+        v.doubles_moves,
+    )
+    for x, value in zip(xs.tolist(), got.tolist(), strict=True):
+        assert value == pytest.approx(reference_bellman(v, tables, values, x), abs=1e-12), tables.space.rows(x)
