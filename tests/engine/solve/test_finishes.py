@@ -85,4 +85,5 @@ def test_the_finishes_value_every_roll_as_the_legal_plays_do(name, forced, doubl
         v.doubles_moves,
     )
     for x, value in zip(xs.tolist(), got.tolist(), strict=True):
-        assert value == pytest.approx(reference_bellman(v, tables, values, x), abs=1e-12), tables.space.rows(x)
+        expected = reference_bellman(v, tables, values, x)
+        assert value == pytest.approx(expected, abs=1e-12), tables.space.rows(x)
