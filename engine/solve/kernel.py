@@ -85,8 +85,9 @@ def count_moves(keys, key_start):
 
 @numba.njit(cache=True)
 def apply_moves(mover_rows, opp_rows, keys, key_start, key_moves, start, checkers, count, base):
-    """The single-move tables: each position's moves (``key_moves`` rows ``(from, to, hit)`` in path
-    slots, listed per key and die) applied to its rows and ranked."""
+    """The single-move tables: each position's moves (``key_moves`` rows ``(from, to)`` in path slots,
+    listed per key and die) applied to its rows and ranked; a move to a point with one opponent checker
+    hits it (to their bar)."""
     n = mover_rows.shape[0]
     target = np.empty(start[-1], dtype=np.int32)
     me = np.empty(8, dtype=np.int64)
@@ -96,13 +97,13 @@ def apply_moves(mover_rows, opp_rows, keys, key_start, key_moves, start, checker
         for d in range(6):
             out = start[x * 6 + d]
             for m in range(key_start[k * 6 + d], key_start[k * 6 + d + 1]):
-                src, dst, hit = key_moves[m, 0], key_moves[m, 1], key_moves[m, 2]
+                src, dst = key_moves[m, 0], key_moves[m, 1]
                 for j in range(8):
                     me[j] = mover_rows[x, j]
                     them[j] = opp_rows[x, j]
                 me[src] -= 1
                 me[dst] += 1
-                if hit:
+                if dst < 7 and them[dst] == 1:
                     them[dst] = 0
                     them[0] += 1
                 target[out] = rank(me, them, checkers, count, base)

@@ -1,14 +1,14 @@
 """The single-move tables of a variant, from the engine's own rules code.
 
-Which single moves a die allows depends only on the mover's row and on what the opponent has on each
-point: nothing, a blot or a made point (their bar and borne-off checkers change nothing for the mover).
-So the engine is asked once per distinct *key* (the mover's row and the opponent's pattern of blots and
-made points, about 8% of the positions): :meth:`Position.single_moves` of a representative position
-gives every legal single move of each die as ``(from, to, hit)``. The compiled loops then apply those
-moves to every position with that key (:func:`engine.solve.kernel.apply_moves`). Entering, blocked
-points, hits and the variant's bear-off rules (full entry, overshoot from the farthest-back checker)
-are thus the engine's; the forced-move policy that combines single moves into a turn is the sweep's.
-"""
+Which single moves a die allows depends only on the mover's row and on which points the opponent has
+made (two or more checkers): a blot does not stop a move, it is hit, and the opponent's bar and
+borne-off checkers change nothing for the mover. So the engine is asked once per distinct *key* (the
+mover's row and the opponent's made points, about 1.4% of the positions): :meth:`Position.single_moves`
+of a representative position gives every legal single move of each die as ``(from, to)``. The compiled
+loops then apply those moves to every position with that key (:func:`engine.solve.kernel.apply_moves`),
+hitting the opponent's blot where a move lands on one. Entering, blocked points and the variant's
+bear-off rules (full entry, overshoot from the farthest-back checker) are thus the engine's; the
+forced-move policy that combines single moves into a turn is the sweep's."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ from engine.solve.index import (
 )
 from engine.variants import Variant
 
-PATTERNS = 3**POINTS
-"""The opponent's patterns: per point nothing (or the mover's checkers), a blot or a made point."""
+PATTERNS = 2**POINTS
+"""The opponent's patterns: which of the six points they have made."""
 
 Progress = Callable[[str, float], None]
 
@@ -86,22 +86,21 @@ def all_rows(sp: Space) -> tuple[np.ndarray, np.ndarray]:
     return mover_rows, opp_rows
 
 
-def opponent_patterns(opp_rows: np.ndarray) -> np.ndarray:
-    """Per position, the opponent's pattern: ``sum(status[k] * 3 ** (k - 1))`` with status 0 for no
-    checker, 1 for a blot, 2 for a made point on point slot ``k``."""
-    status = np.minimum(opp_rows[:, 1 : POINTS + 1], 2).astype(np.int32)
-    weights = 3 ** np.arange(POINTS, dtype=np.int32)
-    return status @ weights
+def made_points(opp_rows: np.ndarray) -> np.ndarray:
+    """Per position, the points the opponent has made: ``sum(2 ** (k - 1))`` over the point slots ``k``
+    holding two or more of their checkers."""
+    made = (opp_rows[:, 1 : POINTS + 1] >= 2).astype(np.int32)
+    return made @ (2 ** np.arange(POINTS, dtype=np.int32))
 
 
-def single_moves(variant: Variant, mover_row, pattern: int) -> list[list[tuple[int, int, int]]]:
-    """For each die 1..6, the engine's single moves ``(from slot, to slot, hit)`` for the mover's row
-    against the opponent's ``pattern`` (asked of a position with player 0 to move, whose path slots
-    are the point numbers)."""
+def single_moves(variant: Variant, mover_row, pattern: int) -> list[list[tuple[int, int]]]:
+    """For each die 1..6, the engine's single moves ``(from slot, to slot)`` for the mover's row against
+    an opponent who has made the points of ``pattern`` (asked of a position with player 0 to move, whose
+    path slots are the point numbers, and the opponent's other checkers borne off)."""
     n = variant.checkers
     opp = [0] * SLOTS
     for k in range(1, POINTS + 1):
-        opp[k] = (pattern // 3 ** (k - 1)) % 3
+        opp[k] = 2 * ((pattern >> (k - 1)) & 1)
     opp[OFF_SLOT] = n - sum(opp)
     pos = rows_position(variant, mover_row, opp, turn=0)
     out = []
@@ -110,7 +109,7 @@ def single_moves(variant: Variant, mover_row, pattern: int) -> list[list[tuple[i
         for move, _ in pos.single_moves(die):
             src = 0 if move.src == BAR else move.src
             dst = OFF_SLOT if move.dst == OFF else move.dst
-            moves.append((src, dst, int(move.hit)))
+            moves.append((src, dst))
         out.append(moves)
     return out
 
@@ -121,21 +120,21 @@ def build(variant: str | Variant, progress: Progress | None = None) -> MoveTable
     sp = space(v.checkers)
     mover_rows, opp_rows = all_rows(sp)
     mover_rank = np.repeat(np.arange(len(sp.movers), dtype=np.int64), np.diff(sp.base))
-    codes = mover_rank * PATTERNS + opponent_patterns(opp_rows)
+    codes = mover_rank * PATTERNS + made_points(opp_rows)
     unique, keys = np.unique(codes, return_inverse=True)
     keys = keys.astype(np.int32)
     key_start = np.zeros(len(unique) * 6 + 1, dtype=np.int64)
-    key_moves = array("b")  # (from, to, hit) of every key's moves, per die
+    key_moves = array("b")  # (from, to) of every key's moves, per die
     step = max(1, len(unique) // 100)
     for i, code in enumerate(unique.tolist()):
         per_die = single_moves(v, sp.movers[code // PATTERNS], code % PATTERNS)
         for d, moves in enumerate(per_die):
             for move in moves:
                 key_moves.extend(move)
-            key_start[i * 6 + d + 1] = len(key_moves) // 3
+            key_start[i * 6 + d + 1] = len(key_moves) // 2
         if progress and i % step == 0:
             progress("moves", i / len(unique))
-    moves_array = np.frombuffer(key_moves, dtype=np.int8).reshape(-1, 3)
+    moves_array = np.frombuffer(key_moves, dtype=np.int8).reshape(-1, 2)
     counts = kernel.count_moves(keys, key_start)
     start = np.zeros(sp.size * 6 + 1, dtype=np.int32)
     if counts.sum() >= 2**31:
