@@ -111,6 +111,35 @@ def apply_moves(mover_rows, opp_rows, keys, key_start, key_moves, start, checker
     return target
 
 
+@numba.njit(cache=True)
+def renumber(order, start, target, final, swap):
+    """The single-move tables (``start``, ``target``, ``final``) and ``swap`` with the positions numbered
+    in ``order``: position ``p`` is index ``order[p]``. The sweep numbers them fewest pips first, so the
+    positions it visits one after another, and the positions their moves lead to, lie close in memory."""
+    n = order.shape[0]
+    new = np.empty(n, dtype=np.int32)
+    for p in range(n):
+        new[order[p]] = p
+    new_start = np.empty_like(start)
+    new_start[0] = 0
+    for p in range(n):
+        x = order[p]
+        for d in range(6):
+            new_start[p * 6 + d + 1] = new_start[p * 6 + d] + start[x * 6 + d + 1] - start[x * 6 + d]
+    new_target = np.empty_like(target)
+    new_final = np.empty_like(final)
+    new_swap = np.empty_like(swap)
+    for p in range(n):
+        x = order[p]
+        out = new_start[p * 6]
+        for i in range(start[x * 6], start[x * 6 + 6]):
+            new_target[out] = new[target[i]]
+            new_final[out] = new[final[i]]
+            out += 1
+        new_swap[p] = new[swap[x]]
+    return new_start, new_target, new_final, new_swap
+
+
 @numba.njit(cache=True, inline="always")
 def _after(V, swap, y):
     """The value of a turn that leaves ``y``: the opponent rolls next."""
@@ -255,9 +284,9 @@ def evaluate(x, V, F, levels, pips, swap, standard, start, target, final, own, p
 
 
 @numba.njit(cache=True)
-def _pass(V, F, live, order, lo, hi, pips, swap, start, target, final, policy, double_moves, values):
-    """Over ``order[lo:hi]``: each position's finishes ``F``, then, if ``values`` and the game is still on
-    (``live``), its value ``V`` in place. Returns the largest change of a value."""
+def _pass(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_moves, values):
+    """Over positions ``lo .. hi - 1``: each position's finishes ``F``, then, if ``values`` and the game
+    is still on (``live``), its value ``V`` in place. Returns the largest change of a value."""
     levels = double_moves - 1
     standard = policy == POLICY_STANDARD
     own = np.empty((6, double_moves), dtype=np.float64)
@@ -267,8 +296,7 @@ def _pass(V, F, live, order, lo, hi, pips, swap, start, target, final, policy, d
     end = np.empty(levels, dtype=np.int64)
     via = np.empty(levels, dtype=np.int64)
     largest = 0.0
-    for n in range(lo, hi):
-        x = order[n]
+    for x in range(lo, hi):
         v = evaluate(
             x, V, F, levels, pips, swap, standard, start, target, final, own, pair, lev, it, end, via
         )
@@ -281,27 +309,28 @@ def _pass(V, F, live, order, lo, hi, pips, swap, start, target, final, policy, d
 
 
 @numba.njit(cache=True)
-def sweep(V, F, live, order, lo, hi, pips, swap, start, target, final, policy, double_moves):
-    """One in-place (Gauss-Seidel) pass over ``order[lo:hi]`` (fewest pips first, as ``pips`` counts
-    them; every position with fewer pips than ``order[lo]`` valued before this sweep's call): each
-    position's finishes ``F``, then, if the game is still on (``live``), its value. Returns the largest
-    change of a value."""
-    return _pass(V, F, live, order, lo, hi, pips, swap, start, target, final, policy, double_moves, True)
+def sweep(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_moves):
+    """One in-place (Gauss-Seidel) pass over positions ``lo .. hi - 1`` of tables numbered fewest pips
+    first (:func:`renumber`), every position with fewer pips than ``lo`` valued before: each position's
+    finishes ``F``, then, if the game is still on (``live``), its value. Returns the largest change of a
+    value."""
+    return _pass(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_moves, True)
 
 
 @numba.njit(cache=True)
-def fill_finishes(V, F, order, pips, swap, start, target, final, policy, double_moves):
-    """Every position's finishes ``F`` from ``V`` (unchanged), in ``order`` (fewest pips first)."""
+def fill_finishes(V, F, pips, swap, start, target, final, policy, double_moves):
+    """Every position's finishes ``F`` from ``V`` (unchanged), tables numbered fewest pips first."""
     live = np.zeros(1, dtype=np.bool_)  # not read: no value is updated
-    _pass(V, F, live, order, 0, order.shape[0], pips, swap, start, target, final, policy, double_moves, False)
+    _pass(V, F, live, 0, V.shape[0], pips, swap, start, target, final, policy, double_moves, False)
 
 
 @numba.njit(cache=True)
-def bellman(V, xs, order, pips, swap, start, target, final, policy, double_moves):
-    """The Bellman right-hand side at each ``x`` of ``xs``, from ``V`` alone (``V`` unchanged)."""
+def bellman(V, xs, pips, swap, start, target, final, policy, double_moves):
+    """The Bellman right-hand side at each ``x`` of ``xs``, from ``V`` alone (``V`` unchanged), tables
+    numbered fewest pips first."""
     levels = double_moves - 1
     F = np.empty(V.shape[0] * 6 * levels, dtype=np.float64)
-    fill_finishes(V, F, order, pips, swap, start, target, final, policy, double_moves)
+    fill_finishes(V, F, pips, swap, start, target, final, policy, double_moves)
     standard = policy == POLICY_STANDARD
     own = np.empty((6, double_moves), dtype=np.float64)
     pair = np.empty((6, 6), dtype=np.float64)
@@ -318,16 +347,15 @@ def bellman(V, xs, order, pips, swap, start, target, final, policy, double_moves
 
 
 @numba.njit(cache=True, parallel=True)
-def sweep_parallel(V, F, live, order, lo, hi, pips, swap, start, target, final, policy, double_moves, parts):
-    """:func:`sweep` over ``order[lo:hi]`` cut into ``parts`` consecutive pieces swept at the same time,
-    one per thread. Given one layer of positions with the same pip count, no piece reads the finishes of
-    another (only of positions with fewer pips, all valued before); the values it reads across pieces,
-    after a hit or a pass, are whichever is there (this sweep's or the last), which the iteration
-    settles like any other stale value.
-    """
+def sweep_parallel(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_moves, parts):
+    """:func:`sweep` over positions ``lo .. hi - 1`` cut into ``parts`` consecutive pieces swept at the
+    same time, one per thread. Given one layer of positions with the same pip count, no piece reads the
+    finishes of another (only of positions with fewer pips, all valued before); the values it reads
+    across pieces, after a hit or a pass, are whichever is there (this sweep's or the last), which the
+    iteration settles like any other stale value."""
     changes = np.zeros(parts, dtype=np.float64)
     for p in numba.prange(parts):
         a = lo + (hi - lo) * p // parts
         b = lo + (hi - lo) * (p + 1) // parts
-        changes[p] = sweep(V, F, live, order, a, b, pips, swap, start, target, final, policy, double_moves)
+        changes[p] = sweep(V, F, live, a, b, pips, swap, start, target, final, policy, double_moves)
     return changes.max()

@@ -92,22 +92,48 @@ def pip_counts(tables: MoveTables) -> np.ndarray:
     return pips.astype(np.int16)
 
 
-def sweep_order(pips: np.ndarray) -> np.ndarray:
-    """Every position by total pip count (both sides), smallest first."""
-    return np.argsort(pips, kind="stable").astype(np.int32)
-
-
-def pip_layers(pips: np.ndarray, order: np.ndarray) -> list[tuple[int, int]]:
-    """The runs ``order[lo:hi]`` of positions with the same total pip count, fewest pips first."""
-    cuts = np.flatnonzero(np.diff(pips[order])) + 1
-    edges = [0, *cuts.tolist(), len(order)]
-    return list(itertools.pairwise(edges))
-
-
 def live_positions(tables: MoveTables) -> np.ndarray:
     """Where the game is still on: neither side has borne off every checker."""
     n = tables.space.checkers
     return (tables.mover_rows[:, OFF_SLOT] < n) & (tables.opp_rows[:, OFF_SLOT] < n)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SweepTables:
+    """The move tables as the sweeps read them: the positions numbered fewest pips first (position ``p``
+    is index ``order[p]``; see :func:`engine.solve.kernel.renumber`), cut into ``layers`` of one pip
+    count, ``(lo, hi)``."""
+
+    order: np.ndarray
+    pips: np.ndarray
+    live: np.ndarray
+    start: np.ndarray
+    target: np.ndarray
+    final: np.ndarray
+    swap: np.ndarray
+    layers: list[tuple[int, int]]
+
+    @classmethod
+    def of(cls, tables: MoveTables) -> SweepTables:
+        pips = pip_counts(tables)
+        order = np.argsort(pips, kind="stable").astype(np.int32)
+        pips = pips[order]
+        cuts = np.flatnonzero(np.diff(pips)) + 1
+        layers = list(itertools.pairwise([0, *cuts.tolist(), len(order)]))
+        start, target, final, swap = kernel.renumber(
+            order, tables.start, tables.target, tables.final, tables.swap
+        )
+        return cls(order, pips, live_positions(tables)[order], start, target, final, swap, layers)
+
+    def renumbered(self, values: np.ndarray) -> np.ndarray:
+        """Values by index as the sweep numbers them."""
+        return values[self.order]
+
+    def by_index(self, values: np.ndarray) -> np.ndarray:
+        """Values as the sweep numbers them, by index."""
+        out = np.empty_like(values)
+        out[self.order] = values
+        return out
 
 
 def policy_code(variant: Variant) -> int:
@@ -139,30 +165,28 @@ def solve(
         if resumed is not None:
             values, done = resumed
     resumed_from = done
-    pips = pip_counts(tables)
-    order = sweep_order(pips)
-    live = live_positions(tables)
+    sweeping = SweepTables.of(tables)
+    del tables  # what the sweeps do not read (when built here: the memory goes to the finishes)
+    swept = sweeping.renumbered(values)
     policy = policy_code(variant)
-    # F: every position's finishes (engine.solve.kernel.evaluate), valued afresh by every sweep before
-    # any position with more pips reads them
-    finishes = np.empty(tables.space.size * 6 * (variant.doubles_moves - 1), dtype=np.float64)
-    layers = pip_layers(pips, order)
+    # every position's finishes (engine.solve.kernel.evaluate), valued afresh by every sweep before any
+    # position with more pips reads them
+    finishes = np.empty(swept.size * 6 * (variant.doubles_moves - 1), dtype=np.float64)
     largest = np.inf
     while done < max_sweeps:
         largest = 0.0
-        for lo, hi in layers:
+        for lo, hi in sweeping.layers:
             args = (
-                values,
+                swept,
                 finishes,
-                live,
-                order,
+                sweeping.live,
                 lo,
                 hi,
-                pips,
-                tables.swap,
-                tables.start,
-                tables.target,
-                tables.final,
+                sweeping.pips,
+                sweeping.swap,
+                sweeping.start,
+                sweeping.target,
+                sweeping.final,
                 policy,
                 variant.doubles_moves,
             )
@@ -170,12 +194,13 @@ def solve(
             change = kernel.sweep_parallel(*args, threads) if parallel else kernel.sweep(*args)
             largest = max(largest, change)
             if progress:
-                progress(f"sweep {done + 1}", hi / len(order), f"largest change {largest:.2e}")
+                progress(f"sweep {done + 1}", hi / swept.size, f"largest change {largest:.2e}")
         done += 1
         if checkpoint is not None:
-            write_checkpoint(checkpoint, variant, values, done)
+            write_checkpoint(checkpoint, variant, sweeping.by_index(swept), done)
         if largest < tolerance:
             break
+    values = sweeping.by_index(swept)
     return Solution(
         variant,
         values,

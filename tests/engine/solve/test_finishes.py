@@ -15,7 +15,7 @@ import pytest
 from engine import all_dice, find_variant
 from engine.solve import kernel, moves, reference
 from engine.solve.index import OFF_SLOT, swapped
-from engine.solve.solver import live_positions, pip_counts, policy_code, sweep_order
+from engine.solve.solver import SweepTables, live_positions, policy_code
 
 SAMPLES = 250
 
@@ -69,18 +69,19 @@ def test_the_finishes_value_every_roll_as_the_legal_plays_do(name, forced, doubl
     n = v.checkers
     values[tables.mover_rows[:, OFF_SLOT] == n] = 1.0
     values[tables.opp_rows[:, OFF_SLOT] == n] = 0.0
-    pips = pip_counts(tables)
     live = np.flatnonzero(live_positions(tables))
     xs = np.array(random.Random(name).sample(live.tolist(), SAMPLES), dtype=np.int64)
+    sweeping = SweepTables.of(tables)
+    renumbered = np.empty_like(sweeping.order)
+    renumbered[sweeping.order] = np.arange(len(sweeping.order), dtype=sweeping.order.dtype)
     got = kernel.bellman(
-        values,
-        xs,
-        sweep_order(pips),
-        pips,
-        tables.swap,
-        tables.start,
-        tables.target,
-        tables.final,
+        sweeping.renumbered(values),
+        renumbered[xs],
+        sweeping.pips,
+        sweeping.swap,
+        sweeping.start,
+        sweeping.target,
+        sweeping.final,
         policy_code(v),
         v.doubles_moves,
     )
