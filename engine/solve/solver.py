@@ -115,6 +115,7 @@ class SweepTables:
 
     @classmethod
     def of(cls, tables: MoveTables) -> SweepTables:
+        """``tables`` renumbered (stable: by index within a pip count)."""
         pips = pip_counts(tables)
         order = np.argsort(pips, kind="stable").astype(np.int32)
         pips = pips[order]
@@ -126,11 +127,11 @@ class SweepTables:
         return cls(order, pips, live_positions(tables)[order], start, target, final, swap, layers)
 
     def renumbered(self, values: np.ndarray) -> np.ndarray:
-        """Values by index as the sweep numbers them."""
+        """``values`` (one per index) in the sweeps' numbering."""
         return values[self.order]
 
     def by_index(self, values: np.ndarray) -> np.ndarray:
-        """Values as the sweep numbers them, by index."""
+        """``values`` in the sweeps' numbering back to one per index."""
         out = np.empty_like(values)
         out[self.order] = values
         return out
@@ -166,7 +167,7 @@ def solve(
             values, done = resumed
     resumed_from = done
     sweeping = SweepTables.of(tables)
-    del tables  # what the sweeps do not read (when built here: the memory goes to the finishes)
+    del tables  # not read again: when built here, its memory goes to the finishes
     swept = sweeping.renumbered(values)
     policy = policy_code(variant)
     # every position's finishes (engine.solve.kernel.evaluate), valued afresh by every sweep before any
