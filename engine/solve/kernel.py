@@ -284,17 +284,27 @@ def evaluate(x, V, F, levels, pips, swap, standard, start, target, final, own, p
 
 
 @numba.njit(cache=True)
+def _work(double_moves):
+    """The scratch arrays of :func:`evaluate` (``own``, ``pair``) and :func:`_walk` (``lev``, ``it``,
+    ``end``, ``via``)."""
+    levels = double_moves - 1
+    return (
+        np.empty((6, double_moves), dtype=np.float64),
+        np.empty((6, 6), dtype=np.float64),
+        np.empty((levels, levels), dtype=np.float64),
+        np.empty(levels, dtype=np.int64),
+        np.empty(levels, dtype=np.int64),
+        np.empty(levels, dtype=np.int64),
+    )
+
+
+@numba.njit(cache=True)
 def _pass(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_moves, values):
     """Over positions ``lo .. hi - 1``: each position's finishes ``F``, then, if ``values`` and the game
     is still on (``live``), its value ``V`` in place. Returns the largest change of a value."""
     levels = double_moves - 1
     standard = policy == POLICY_STANDARD
-    own = np.empty((6, double_moves), dtype=np.float64)
-    pair = np.empty((6, 6), dtype=np.float64)
-    lev = np.empty((levels, levels), dtype=np.float64)
-    it = np.empty(levels, dtype=np.int64)
-    end = np.empty(levels, dtype=np.int64)
-    via = np.empty(levels, dtype=np.int64)
+    own, pair, lev, it, end, via = _work(double_moves)
     largest = 0.0
     for x in range(lo, hi):
         v = evaluate(
@@ -332,12 +342,7 @@ def bellman(V, xs, pips, swap, start, target, final, policy, double_moves):
     F = np.empty(V.shape[0] * 6 * levels, dtype=np.float64)
     fill_finishes(V, F, pips, swap, start, target, final, policy, double_moves)
     standard = policy == POLICY_STANDARD
-    own = np.empty((6, double_moves), dtype=np.float64)
-    pair = np.empty((6, 6), dtype=np.float64)
-    lev = np.empty((levels, levels), dtype=np.float64)
-    it = np.empty(levels, dtype=np.int64)
-    end = np.empty(levels, dtype=np.int64)
-    via = np.empty(levels, dtype=np.int64)
+    own, pair, lev, it, end, via = _work(double_moves)
     out = np.empty(xs.shape[0], dtype=np.float64)
     for n in range(xs.shape[0]):
         out[n] = evaluate(

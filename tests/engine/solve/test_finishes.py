@@ -8,13 +8,14 @@ from __future__ import annotations
 import dataclasses
 import random
 from functools import cache
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-from engine import all_dice, find_variant
-from engine.solve import kernel, moves, reference
-from engine.solve.index import OFF_SLOT, swapped
+from engine import find_variant
+from engine.solve import kernel, moves, verify
+from engine.solve.index import OFF_SLOT
 from engine.solve.solver import SweepTables, live_positions, policy_code
 
 SAMPLES = 250
@@ -34,21 +35,10 @@ def variant(name: str, forced: str, doubles_moves: int):
 
 
 def reference_bellman(v, tables, values, x) -> float:
-    """The average over the rolls of the best legal play's value, the plays from the reference generator."""
-    sp = tables.space
-    rows = sp.rows(x)
-    total = 0.0
-    for dice in all_dice():
-        best = 0.0
-        for me, them in reference.legal_results(v, rows, (dice.first, dice.second)):
-            if me[OFF_SLOT] == v.checkers:
-                best = 1.0
-                break
-            out_me, out_them = [0] * 8, [0] * 8
-            swapped(me, them, out_me, out_them)
-            best = max(best, 1.0 - values[sp.rank(out_me, out_them)])
-        total += best * (1 if dice.is_double else 2) / 36
-    return total
+    """The Bellman right-hand side at ``x`` as ``verify`` computes it: the plays from the reference
+    generator, valued from ``values``."""
+    table = SimpleNamespace(variant=v, space=tables.space, chance=lambda r: values[r])
+    return verify.bellman(table, tables.space.rows(x))
 
 
 @pytest.mark.parametrize(
