@@ -19,7 +19,7 @@ import discord
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
-HOLD = 1.5
+HOLD = 0.5
 """Seconds an answer may be held back for the action's first effect (Discord's limit is 3)."""
 
 
