@@ -88,23 +88,21 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         variant: str = DEFAULT_VARIANT,
         points: app_commands.Range[int, 0, MAX_MATCH_POINTS] | None = None,
     ) -> None:
+        # At once: a challenge is rare, and a burst of them (a server's evening) must see an answer soon.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, channel_id, guild_name = _where(interaction)
-        responder = Responder(interaction, hold=HOLD)  # the challenge can be the reply
-        try:
-            async with self.app.runner.busy():
-                result = await self.core.challenges.challenge(
-                    guild_id,
-                    channel_id,
-                    player_ref(interaction.user),
-                    player_ref(opponent),
-                    variant,
-                    points,
-                    guild_name=guild_name,
-                    venue=InteractionVenue(interaction),
-                )
-                await self.app.deliver(result, responder, ack="Challenge sent.")
-        finally:
-            await responder.stop()
+        async with self.app.runner.busy():
+            result = await self.core.challenges.challenge(
+                guild_id,
+                channel_id,
+                player_ref(interaction.user),
+                player_ref(opponent),
+                variant,
+                points,
+                guild_name=guild_name,
+                venue=InteractionVenue(interaction),
+            )
+            await self.app.deliver(result, interaction, ack="Challenge sent.")
 
     @app_commands.command(name="vs-bot", description="Play the computer (unrated)")
     @app_commands.describe(

@@ -116,7 +116,7 @@ class Publisher:
                     allowed_mentions=mentions(notice.mention),
                 )
             case ChallengePosted():
-                await self._post_challenge(notice, responder)
+                await self._post_challenge(notice)
             case ChallengeClosed():
                 message_id = await self._challenge_message_id(notice, responder)
                 text = clip(notice.text)
@@ -154,23 +154,20 @@ class Publisher:
             return
         await channel.get_partial_message(message_id).edit(content=clip(notice.text), view=view)
 
-    async def _post_challenge(self, notice: ChallengePosted, responder: Responder | None) -> None:
-        """Post the challenge with its buttons: as the reply to the command where it can be."""
+    async def _post_challenge(self, notice: ChallengePosted) -> None:
+        channel = await self._channel(notice.channel_id)
         sent = self._challenge_messages[notice.challenge_id] = asyncio.get_running_loop().create_future()
-        content = clip(mention_prefix(notice.mention) + notice.text)
-        fields = {"view": challenge_view(notice.challenge_id), "allowed_mentions": mentions(notice.mention)}
         try:
-            message_id = None
-            if responder is not None:
-                message_id = await responder.post(notice.channel_id, content, **fields)
-            if message_id is None:
-                channel = await self._channel(notice.channel_id)
-                message_id = (await channel.send(content, **fields)).id
+            message = await channel.send(
+                clip(mention_prefix(notice.mention) + notice.text),
+                view=challenge_view(notice.challenge_id),
+                allowed_mentions=mentions(notice.mention),
+            )
         except BaseException:
             sent.set_result(None)
             raise
-        sent.set_result(message_id)
-        await self.core.challenges.message_posted(notice.challenge_id, message_id)
+        sent.set_result(message.id)
+        await self.core.challenges.message_posted(notice.challenge_id, message.id)
 
     async def _challenge_message_id(self, notice: ChallengeClosed, responder: Responder | None) -> int | None:
         """The message holding a challenge's buttons, even if it is still being posted."""

@@ -19,7 +19,7 @@ import discord
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
-HOLD = 0.5
+HOLD = 0.3
 """Seconds an answer may be held back for the action's first effect (Discord's limit is 3)."""
 
 
@@ -104,7 +104,7 @@ class Responder:
         channel_id: int,
         content: str,
         *,
-        file: discord.File | None = None,
+        file: discord.File,
         view: discord.ui.View | None,
         allowed_mentions: discord.AllowedMentions,
     ) -> int | None:
@@ -118,11 +118,9 @@ class Responder:
             if self.done:
                 return None
             extra: dict = {"view": view} if view is not None else {}
-            if file is not None:
-                extra["file"] = file
             try:
                 callback = await self.interaction.response.send_message(
-                    clip(content), allowed_mentions=allowed_mentions, **extra
+                    clip(content), file=file, allowed_mentions=allowed_mentions, **extra
                 )
             except discord.HTTPException as exc:
                 log.warning("could not reply to interaction %s: %s", self.interaction.id, exc)

@@ -131,7 +131,7 @@ class Reply:
     """An answer only the person who acted sees; with a picture and controls (the move-by-move picker,
     the board shown again), or files to download (``(filename, bytes)``), when given. A ``confirmation``
     only confirms what the other notices show: it is left out where one of them was the answer itself
-    (on Discord, a public message posted as the reply to the command)."""
+    (on Discord, the clicked message edited as the click's answer)."""
 
     text: str
     picture: Picture | None = None

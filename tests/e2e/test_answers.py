@@ -1,6 +1,6 @@
 """A turn in as few requests as it takes: the new board is the answer to ``/minigam move``, the clicked
-board retired (or edited) is the answer to a click, the closed challenge the answer to Accept; and when the
-core is slow, the answer is a deferral in time, as before."""
+board retired (or edited) is the answer to a click, the closed challenge the answer to Accept (or Decline);
+and when the core is slow, the answer is a deferral in time, as before."""
 
 from __future__ import annotations
 
@@ -92,16 +92,10 @@ async def test_a_click_is_answered_by_retiring_the_clicked_board(world: World) -
     assert board_version(new) == (match.match_id, after.version)
 
 
-async def test_a_challenge_is_the_commands_reply_and_accept_is_answered_by_closing_it(world: World) -> None:
+async def test_accept_is_answered_by_closing_the_challenge(world: World) -> None:
     fake = world.fake
     await world.start_match(fake.alice, fake.bob)
     accept = next(i for i in reversed(fake.interactions.values()) if i.message_id is not None)
-    challenge_command = next(i for i in fake.interactions.values() if i.message_id is None)
-
-    # the challenge was the reply to the command (no deferral, no private "Challenge sent.")
-    assert challenge_command.response_type == CHANNEL_MESSAGE
-    assert challenge_command.original_id == accept.message_id
-    assert world.replies(challenge_command) == [fake.messages[accept.message_id]]
     assert accept.response_type == UPDATE_MESSAGE
     challenge = fake.messages[accept.message_id]
     assert not challenge.items()  # its buttons gone, its text the outcome
@@ -139,4 +133,16 @@ async def test_a_slow_turn_is_deferred_in_time_and_then_goes_the_long_way(
     assert interaction.responded is not None
     assert interaction.responded < new.created  # deferred before the board was ready
     await fake.wait_for(lambda: not fake.messages[old.id].pngs, what="the old board to be retired")
+    assert fake.violations == []
+
+
+async def test_decline_is_answered_by_closing_the_challenge_and_nothing_more(world: World) -> None:
+    fake = world.fake
+    challenge = await world.challenge(fake.alice, fake.bob)
+    declined = await fake.click(fake.bob, challenge, challenge.button("decline"))
+
+    await fake.wait_for(lambda: not fake.messages[challenge.id].items(), what="the challenge to close")
+    assert declined.response_type == UPDATE_MESSAGE
+    assert "declined" in fake.messages[challenge.id].text.lower()
+    assert world.replies(declined) == []  # the closed challenge says it; no private "You declined"
     assert fake.violations == []
