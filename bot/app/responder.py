@@ -158,12 +158,16 @@ class Responder:
 
     async def finish(self, ack: str | None) -> None:
         """After everything was published: fill in a deferral, or answer with ``ack`` what nothing
-        answered, or at least defer (an unanswered interaction shows the member a failure)."""
+        answered; a click's update needs no words, anything else gets at least "Done." (an unanswered
+        interaction shows the member a failure)."""
         await self.stop()
         if not self.answered and (ack or self.thinking):
             await self.send(ack or "Done.")
         elif not self.done:
-            await self.defer()
+            if self.private:
+                await self.send("Done.")
+            else:
+                await self.defer()
 
 
 def clip(text: str) -> str:
