@@ -18,10 +18,15 @@ from engine import Game, Play, Position
 from images import marks, panels, pieces, typeset
 from images.background import background
 from images.canvas import Canvas
-from images.layout import BG, KINDS, board_layout
+from images.layout import BG, KINDS, SIX2, SIX4, board_layout
 from images.png import encode_png
 from images.scene import Scene, build_scene
 from images.theme import DEFAULT_THEME, Theme
+
+COMPRESS_LEVELS = {SIX2: 2, SIX4: 2, BG: 3}
+"""zlib's level per board type: the fastest that keeps the largest picture well under 60 KB (``python -m
+images bench``; level 1 would put 6-point boards of two players at 58.6 KB, too near, and level 2 24-point
+boards at 57.7 KB)."""
 
 
 def render(
@@ -48,7 +53,7 @@ def render(
     """
     t = _check_theme(theme)
     scene = _scene(state, names, perspective, last_play, score, footer)
-    return encode_png(draw_scene(scene, t), palette_for(t, scene.kind))
+    return encode_png(draw_scene(scene, t), palette_for(t, scene.kind), COMPRESS_LEVELS[scene.kind])
 
 
 def render_image(

@@ -183,6 +183,10 @@ def cube(value_text: str, size: int, text_size: int) -> Image.Image:
     return out
 
 
+ARROWS_KEPT = 512
+"""Arrows kept drawn (:func:`arrow_strips`): a few kilobytes each."""
+
+
 def arrow_masks(
     points: tuple[tuple[float, float], ...], width: float, head: float, edge: float
 ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
@@ -228,13 +232,29 @@ def arrow_masks(
 def paste_arrow(
     im: Image.Image, t: Theme, pts, colour: RGB, edge: RGB, *, width: float = 6, head: float = 18
 ) -> None:
-    """An arrow along ``pts`` on ``im`` in ``colour`` with an ``edge`` outline. The masks are halved
-    (box-averaged: smooth edges) and pasted in strips, skipping their empty parts: a long diagonal
-    arrow's box is mostly empty, and both steps cost the same for every pixel of the box they are given."""
-    outline, body, (x, y) = arrow_masks(
+    """An arrow along ``pts`` on ``im`` in ``colour`` with an ``edge`` outline (see :func:`arrow_strips`)."""
+    strips = arrow_strips(
         tuple(pts), max(2.0, width * t.scale), max(6.0, head * t.scale), max(1.0, 2 * t.scale)
     )
+    for box, outline, body in strips:
+        im.paste(edge, box, outline)
+        im.paste(colour, box, body)
+
+
+@lru_cache(maxsize=ARROWS_KEPT)
+def arrow_strips(
+    points: tuple[tuple[float, float], ...], width: float, head: float, edge: float
+) -> tuple[tuple[tuple[int, int, int, int], Image.Image, Image.Image], ...]:
+    """An arrow's masks (:func:`arrow_masks`) halved (box-averaged: smooth edges) in strips, skipping
+    their empty parts: a long diagonal arrow's box is mostly empty, and pasting costs the same for every
+    pixel of the box it is given. ``(box on the picture, outline mask, body mask)`` per strip.
+
+    Kept per arrow: an arrow's points come from the board's fixed places (a point's stack slots, the bar,
+    the tray), so the same arrows come back game after game, and pasting kept strips is most of the cost
+    of drawing the last play saved."""
+    outline, body, (x, y) = arrow_masks(points, width, head, edge)
     strip = 64  # rows of the doubled masks: 32 of the picture
+    out = []
     for top in range(0, outline.height, strip):
         band = (0, top, outline.width, min(outline.height, top + strip))
         inked = outline.crop(band).getbbox()
@@ -244,8 +264,8 @@ def paste_arrow(
         a0, b0 = inked[0] & ~1, (top + inked[1]) & ~1
         a1, b1 = (inked[2] + 1) & ~1, (top + inked[3] + 1) & ~1
         box = (x + a0 // 2, y + b0 // 2, x + a1 // 2, y + b1 // 2)
-        im.paste(edge, box, outline.crop((a0, b0, a1, b1)).reduce(2))
-        im.paste(colour, box, body.crop((a0, b0, a1, b1)).reduce(2))
+        out.append((box, outline.crop((a0, b0, a1, b1)).reduce(2), body.crop((a0, b0, a1, b1)).reduce(2)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=32)

@@ -15,6 +15,7 @@ from discord import app_commands
 from bot import texts
 from bot.app import admin, analysis, lobby
 from bot.app.protocol import App
+from bot.app.responder import HOLD, Responder
 from bot.app.venue import InteractionVenue
 from bot.core import Action, Core, Result
 from bot.core.boards import MAX_CHOICES
@@ -87,6 +88,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         variant: str = DEFAULT_VARIANT,
         points: app_commands.Range[int, 0, MAX_MATCH_POINTS] | None = None,
     ) -> None:
+        # At once: a challenge is rare, and a burst of them (a server's evening) must see an answer soon.
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, channel_id, guild_name = _where(interaction)
         async with self.app.runner.busy():
@@ -136,12 +138,15 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
     @app_commands.describe(play="Your moves in notation; the suggestions are the legal plays")
     async def move(self, interaction: discord.Interaction, play: app_commands.Range[str, 1, 200]) -> None:
         match_id, version = await located(self.core, interaction)  # the turn this was typed for
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self.app.runner.busy():
-            result = await self.core.matches.act(
-                match_id, version, player_ref(interaction.user), Action.PLAY, play
-            )
-            await self.app.deliver(result, interaction, ack="Played.")
+        responder = Responder(interaction, hold=HOLD)  # the new board can be the reply
+        try:
+            async with self.app.runner.busy():
+                result = await self.core.matches.act(
+                    match_id, version, player_ref(interaction.user), Action.PLAY, play
+                )
+                await self.app.deliver(result, responder, ack="Played.")
+        finally:
+            await responder.stop()
 
     @move.autocomplete("play")
     async def move_autocomplete(

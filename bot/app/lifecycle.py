@@ -29,7 +29,8 @@ from bot.analysing import Analyst
 from bot.app import tracing
 from bot.app.commands import MinigamGroup, player_ref
 from bot.app.lobby import LOBBY_ITEMS
-from bot.app.publisher import Publisher, Responder
+from bot.app.publisher import Publisher
+from bot.app.responder import HOLD, Responder
 from bot.app.standings import PAGE_ITEMS
 from bot.app.venue import InteractionVenue
 from bot.app.views import DYNAMIC_ITEMS
@@ -174,7 +175,11 @@ class MinigamBot(commands.Bot):
         self.runner.start()
 
     async def deliver(
-        self, result: Result, interaction: discord.Interaction | None = None, *, ack: str | None = None
+        self,
+        result: Result,
+        interaction: discord.Interaction | Responder | None = None,
+        *,
+        ack: str | None = None,
     ) -> None:
         """Publish ``result`` (answering ``interaction``) and let the computer act where it is to."""
         await self.publisher.publish(result, interaction, ack=ack)
@@ -235,13 +240,14 @@ class MinigamBot(commands.Bot):
                 await interaction.response.edit_message(content=texts.NOT_RESIGNED, view=None)
                 return
             assert isinstance(control, Action)
-            if control.from_private_reply:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            else:
-                await interaction.response.defer()  # the new board is the answer
-            async with self.runner.busy():
-                result = await self.core.matches.act(match_id, version, user, control, value)
-                await self.deliver(result, interaction, ack=texts.ack(control.value))
+            # the clicked board retired (or edited into the next) can be the answer
+            responder = Responder(interaction, hold=HOLD, private=control.from_private_reply)
+            try:
+                async with self.runner.busy():
+                    result = await self.core.matches.act(match_id, version, user, control, value)
+                    await self.deliver(result, responder, ack=texts.ack(control.value))
+            finally:
+                await responder.stop()
         except Exception as exc:  # every error gets an answer
             await self.report_error(interaction, exc, f"{control} on match {match_id}")
 
@@ -251,11 +257,16 @@ class MinigamBot(commands.Bot):
         try:
             if self.closing:
                 raise ServiceError(RESTARTING)
-            async with self.runner.busy():
-                await interaction.response.defer()
-                user, venue = player_ref(interaction.user), InteractionVenue(interaction)
-                result = await self.core.challenges.answer(challenge_id, user, accept, venue=venue)
-                await self.deliver(result, interaction)
+            responder = Responder(
+                interaction, hold=HOLD, private=False
+            )  # the closed challenge can be the answer
+            try:
+                async with self.runner.busy():
+                    user, venue = player_ref(interaction.user), InteractionVenue(interaction)
+                    result = await self.core.challenges.answer(challenge_id, user, accept, venue=venue)
+                    await self.deliver(result, responder)
+            finally:
+                await responder.stop()
         except Exception as exc:
             await self.report_error(
                 interaction, exc, f"{'accept' if accept else 'decline'} challenge {challenge_id}"

@@ -7,6 +7,7 @@ from typing import Protocol
 
 import discord
 
+from bot.app.responder import Responder
 from bot.core import Core, Result, Runner
 
 
@@ -20,7 +21,11 @@ class App(Protocol):
     def runner(self) -> Runner: ...
 
     async def deliver(
-        self, result: Result, interaction: discord.Interaction | None = None, *, ack: str | None = None
+        self,
+        result: Result,
+        interaction: discord.Interaction | Responder | None = None,
+        *,
+        ack: str | None = None,
     ) -> None: ...
 
     async def report_error(

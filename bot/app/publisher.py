@@ -15,12 +15,13 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import discord
 
 from bot.app import analysis
 from bot.app.lobby import lobby_view
+from bot.app.responder import Responder, clip
 from bot.app.standings import card_embed, chart_file, pages_view, standings_embed
 from bot.app.views import challenge_view, controls_view, disabled_copy, mention_prefix
 from bot.boards import Painter
@@ -47,53 +48,7 @@ from bot.timing import BOARD, mark
 
 log = logging.getLogger(__name__)
 
-MESSAGE_LIMIT = 2000
 TYPING_REFRESH = 8.0  # seconds: Discord shows "typing" for about 10 s after each request
-
-
-class Responder:
-    """Answers one interaction: the first answer is the response (or fills a deferred one), the rest
-    are followups."""
-
-    def __init__(self, interaction: discord.Interaction) -> None:
-        self.interaction = interaction
-        self.answered = False
-
-    @property
-    def thinking(self) -> bool:
-        """Deferred with a "thinking…" message that still needs filling in."""
-        kind = self.interaction.response.type
-        return kind == discord.InteractionResponseType.deferred_channel_message and not self.answered
-
-    async def send(
-        self,
-        content: str,
-        *,
-        ephemeral: bool = True,
-        file: discord.File | None = None,
-        view: discord.ui.View | None = None,
-        embed: discord.Embed | None = None,
-    ) -> None:
-        content = clip(content)
-        response = self.interaction.response
-        extra: dict = {}
-        if view is not None:
-            extra["view"] = view
-        if embed is not None:
-            extra["embed"] = embed
-        if not response.is_done():
-            if file is not None:
-                extra["file"] = file
-            await response.send_message(content, ephemeral=ephemeral, **extra)
-        elif self.thinking:
-            await self.interaction.edit_original_response(
-                content=content, attachments=[file] if file is not None else [], **extra
-            )
-        else:
-            if file is not None:
-                extra["file"] = file
-            await self.interaction.followup.send(content, ephemeral=ephemeral, **extra)
-        self.answered = True
 
 
 class Publisher:
@@ -106,18 +61,23 @@ class Publisher:
         self._challenge_messages: dict[int, asyncio.Future[int | None]] = {}
 
     async def publish(
-        self, result: Result, interaction: discord.Interaction | None = None, *, ack: str | None = None
+        self,
+        result: Result,
+        interaction: discord.Interaction | Responder | None = None,
+        *,
+        ack: str | None = None,
     ) -> None:
-        """Post what the core decided; answer ``interaction`` (``ack`` if nothing else answered it)."""
-        responder = Responder(interaction) if interaction is not None else None
+        """Post what the core decided; answer ``interaction`` (``ack`` if nothing else answered it). A
+        :class:`Responder` holding its answer back lets the first board or edit be the answer."""
+        responder = Responder(interaction) if isinstance(interaction, discord.Interaction) else interaction
         for notice in result.notices:
             try:
                 await self._publish(notice, responder)
             except discord.HTTPException:
                 log.exception("could not publish %s", type(notice).__name__)
-        if responder is not None and not responder.answered and (ack or responder.thinking):
+        if responder is not None:
             try:
-                await responder.send(ack or "Done.")
+                await responder.finish(ack)
             except discord.HTTPException:
                 log.exception("could not answer interaction %s", responder.interaction.id)
 
@@ -126,6 +86,8 @@ class Publisher:
             case Reply():
                 if responder is None:
                     return  # nobody asked (e.g. a sweep): nothing to answer
+                if notice.confirmation and responder.answered:
+                    return  # the answer already shows it
                 file = await self.picture_file(notice.picture) if notice.picture is not None else None
                 if notice.files:
                     name, data = notice.files[0]
@@ -146,7 +108,7 @@ class Publisher:
                     embed = card_embed(notice.stats, chart=file is not None)
                     await responder.send("", ephemeral=False, embed=embed, file=file)
             case Board():
-                await self._post_board(notice)
+                await self._post_board(notice, responder)
             case Message():
                 channel = await self._channel(notice.channel_id)
                 await channel.send(
@@ -157,11 +119,14 @@ class Publisher:
                 await self._post_challenge(notice)
             case ChallengeClosed():
                 message_id = await self._challenge_message_id(notice, responder)
-                if message_id is not None:
+                text = clip(notice.text)
+                if message_id is not None and not (
+                    responder is not None and await responder.update(message_id, content=text, view=None)
+                ):
                     channel = await self._channel(notice.channel_id)
-                    await channel.get_partial_message(message_id).edit(content=clip(notice.text), view=None)
+                    await channel.get_partial_message(message_id).edit(content=text, view=None)
             case RetireBoard():
-                await self.retire(notice.channel_id, notice.message_id, notice.record)
+                await self.retire(notice.channel_id, notice.message_id, notice.record, responder)
             case LobbyBoard():
                 await self._publish_lobby(notice, responder)
             case ArchiveThread():
@@ -214,53 +179,70 @@ class Publisher:
             message_id = responder.interaction.message.id
         return message_id
 
-    async def _post_board(self, notice: Board) -> None:
+    async def _post_board(self, notice: Board, responder: Responder | None = None) -> None:
         """Post a new board (or edit the match's board into it); then the board it replaces, or this one if
-        it is already stale, is retired to its record."""
+        it is already stale, is retired to its record. Where ``responder`` can, the post or edit is the
+        answer to its interaction (a slash command's reply, a click's update)."""
         channel = await self._channel(notice.channel_id)
-        file = await self.picture_file(notice.picture)
+        picture = await self.picture(notice.picture)  # a fresh file each time: a sent file is closed
         view = controls_view(notice.match_id, notice.version, notice.controls)
-        message: discord.Message | None = None
+        message_id: int | None = None
         if notice.edit is not None:
-            try:
-                message = await channel.get_partial_message(notice.edit).edit(
-                    content=clip(notice.text), attachments=[file], view=view
-                )
-            except discord.NotFound:
-                log.info("board %s of match %s is gone; posting a new one", notice.edit, notice.match_id)
-                file = await self.picture_file(notice.picture)  # the first one was read
-        if message is None:
+            fields = {"content": clip(notice.text), "view": view}
+            if responder is not None and await responder.update(
+                notice.edit, attachments=[picture()], **fields
+            ):
+                message_id = notice.edit
+            else:
+                try:
+                    edited = await channel.get_partial_message(notice.edit).edit(
+                        attachments=[picture()], **fields
+                    )
+                    message_id = edited.id
+                except discord.NotFound:
+                    log.info("board %s of match %s is gone; posting a new one", notice.edit, notice.match_id)
+        content = clip(mention_prefix(notice.mention) + notice.text)
+        if message_id is None and notice.edit is None and responder is not None:
+            message_id = await responder.post(
+                notice.channel_id,
+                content,
+                file=picture(),
+                view=view,
+                allowed_mentions=mentions(notice.mention),
+            )
+        if message_id is None:
             extra: dict = {"view": view} if view is not None else {}
             message = await channel.send(
-                clip(mention_prefix(notice.mention) + notice.text),
-                file=file,
-                allowed_mentions=mentions(notice.mention),
-                **extra,
+                content, file=picture(), allowed_mentions=mentions(notice.mention), **extra
             )
+            message_id = message.id
         if not notice.current:  # a game's last board, the match going on: it stays; the one before retires
-            if notice.replaces not in (None, message.id):
-                await self.retire(notice.channel_id, notice.replaces, notice.replaced_record)
+            if notice.replaces not in (None, message_id):
+                await self.retire(notice.channel_id, notice.replaces, notice.replaced_record, responder)
             return
         mark(BOARD)
         recorded, replaced = await self.core.matches.board_posted(
-            notice.match_id, notice.version, message.id, notice.record
+            notice.match_id, notice.version, message_id, notice.record
         )
-        if replaced is None and notice.final and notice.replaces not in (None, message.id):
+        if replaced is None and notice.final and notice.replaces not in (None, message_id):
             replaced = (notice.replaces, notice.replaced_record)  # the match is over: from the notice
         if replaced is not None:
-            await self.retire(notice.channel_id, *replaced)
+            await self.retire(notice.channel_id, *replaced, responder)
         if not recorded and not notice.final:
-            await self.retire(notice.channel_id, message.id, notice.record)  # the match moved on meanwhile
+            await self.retire(notice.channel_id, message_id, notice.record)  # the match moved on meanwhile
 
-    async def retire(self, channel_id: int, message_id: int, record: str = "") -> None:
+    async def retire(
+        self, channel_id: int, message_id: int, record: str = "", responder: Responder | None = None
+    ) -> None:
         """Edit the board ``message_id`` down to its one-line ``record``: no picture, no controls (with no
-        record, it only loses its controls)."""
+        record, it only loses its controls). As the answer to a click on it, where ``responder`` can."""
+        fields = {"content": clip(record), "attachments": [], "view": None}
+        if record and responder is not None and await responder.update(message_id, **fields):
+            return
         channel = await self._channel(channel_id)
         try:
             if record:
-                await channel.get_partial_message(message_id).edit(
-                    content=clip(record), attachments=[], view=None
-                )
+                await channel.get_partial_message(message_id).edit(**fields)
             else:
                 await self._disable(await channel.fetch_message(message_id))
         except discord.NotFound:
@@ -319,10 +301,14 @@ class Publisher:
             await message.edit(view=view)
 
     async def picture_file(self, picture: Picture) -> discord.File:
+        return (await self.picture(picture))()
+
+    async def picture(self, picture: Picture) -> Callable[[], discord.File]:
+        """Draw ``picture`` once; each call of the result is a new file of it to send."""
         png, alt = await self.painter.draw(
             picture.game, picture.names, picture.perspective, picture.score, picture.footer
         )
-        return discord.File(io.BytesIO(png), filename="board.png", description=alt)
+        return lambda: discord.File(io.BytesIO(png), filename="board.png", description=alt)
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
@@ -336,10 +322,6 @@ def mentions(user_id: int | None) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(user_id)]
     )
-
-
-def clip(text: str) -> str:
-    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
 __all__ = ["Publisher", "Responder", "clip", "mentions"]

@@ -115,7 +115,9 @@ class Challenges:
                 async with self.ctx.store.transaction() as tx:
                     await tx.upsert_player(user, now)
                     await tx.close_challenge(challenge_id, ChallengeStatus.DECLINED)
-                return Result([closed_notice(c, ChallengeStatus.DECLINED), Reply(texts.YOU_DECLINED)])
+                return Result(
+                    [closed_notice(c, ChallengeStatus.DECLINED), Reply(texts.YOU_DECLINED, confirmation=True)]
+                )
             seats = (Seat(c.challenger_id, c.challenger_name), Seat(c.opponent_id, user.name))
             home, first = None, None
             if c.rematch_of is not None:

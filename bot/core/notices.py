@@ -129,7 +129,9 @@ class ArchiveThread:
 @dataclass(frozen=True, slots=True)
 class Reply:
     """An answer only the person who acted sees; with a picture and controls (the move-by-move picker,
-    the board shown again), or files to download (``(filename, bytes)``), when given."""
+    the board shown again), or files to download (``(filename, bytes)``), when given. A ``confirmation``
+    only confirms what the other notices show: it is left out where one of them was the answer itself
+    (on Discord, the clicked message edited as the click's answer)."""
 
     text: str
     picture: Picture | None = None
@@ -137,6 +139,7 @@ class Reply:
     match_id: int | None = None
     version: int | None = None
     files: tuple[tuple[str, bytes], ...] = ()
+    confirmation: bool = False
 
 
 @dataclass(frozen=True, slots=True)

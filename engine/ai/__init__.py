@@ -30,7 +30,12 @@ What each level is:
 
 ``perfect`` (``minigam``, ``minigam-full-entry`` and ``minigam-strict`` only): best play, read from the
 solved tables (:mod:`engine.ai.perfect`, :mod:`engine.solve`), which also measure what every other level
-loses per move (``python -m engine.solve grade``).
+loses per move (``python -m engine.solve grade``). In those three games ``easy``, ``medium`` and ``hard``
+play from the tables too, with noise on each play's exact chance (GNU Backgammon's way of making weaker
+levels) sized so that each gives away what the hand-made level above was measured to give away per move
+(``LEVEL_LOSS``): the same strengths, evenly spaced, at a few table lookups a move instead of a
+look-ahead. The hand-made levels remain (:func:`heuristic_player`) for when a table is missing and for
+fitting the hints of that case.
 
 The backgammon levels and their cube decisions are in :mod:`engine.ai.backgammon`, on the engine's
 evaluator interface (:mod:`engine.ai.evaluator`) implemented by GNU Backgammon's nets
@@ -50,7 +55,7 @@ from engine.ai.backgammon import BackgammonPlayer, CubeHint, cube_hint
 from engine.ai.evaluator import rank_plays
 from engine.ai.gnubg import evaluator as gnubg_evaluator
 from engine.ai.multigam import MultigamEval
-from engine.ai.perfect import PerfectPlayer, exact_values, solvable
+from engine.ai.perfect import LEVEL_NOISE, NoisyPerfectPlayer, PerfectPlayer, exact_values, solvable
 from engine.ai.players import (
     EasyPlayer,
     GreedyPlayer,
@@ -87,6 +92,7 @@ __all__ = [
     "arena_levels_for",
     "cube_hint",
     "get_player",
+    "heuristic_player",
     "hint",
     "levels_for",
 ]
@@ -159,6 +165,17 @@ def get_player(variant: str | Variant, level: str = "medium", seed: int | None =
         return BackgammonPlayer(v, level, seed)
     if level == "expert":
         raise ValueError(f"the expert level is for backgammon; {v.name} has: {', '.join(levels_for(v))}")
+    if level in LEVELS and level in LEVEL_NOISE.get(v.name, {}) and available(v):
+        return NoisyPerfectPlayer(v, level, LEVEL_NOISE[v.name][level], seed, table=load(v))
+    return heuristic_player(v, level, seed)
+
+
+def heuristic_player(variant: str | Variant, level: str, seed: int | None = None) -> Player:
+    """The hand-made ``easy``, ``medium`` or ``hard`` of multigam (its only levels) or of a two-player
+    6-point game (which plays from its table instead when the table is installed: :func:`get_player`)."""
+    v = find_variant(variant)
+    if v.is_backgammon or level not in LEVELS:
+        raise ValueError(f"no hand-made {level!r} level for {v.name}")
     if v.players > 2:
         if level == "hard":
             return MultiHard(v, _hard_eval(v), seed)
@@ -199,7 +216,7 @@ def hint(game: Game, count: int = 3) -> list[Hint]:
             notation = game.position.format_play(s.play)
             out.append(Hint(s.play, notation, s.chances.win, gammon=big, equity=s.value))
         return out
-    player = get_player(v, "hard")
+    player = heuristic_player(v, "hard")
     out = []
     if v.players > 2:
         assert isinstance(player, MultiHard)

@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 
 from engine import selfplay
-from engine.ai import get_player
+from engine.ai import heuristic_player
 from engine.ai.sixpoint import raw_logit
 from engine.dice import SeededDice
 from engine.game import Game
@@ -37,7 +37,7 @@ def logistic(x: float) -> float:
 def hint_samples(variant: str, games: int, seed: int) -> list[tuple[float, int]]:
     """``(logit of the hint's raw win chance, 1 if the mover won)`` at every move with a choice of
     ``games`` games of ``hard`` against itself."""
-    player = get_player(variant, "hard", seed=seed)
+    player = heuristic_player(variant, "hard", seed=seed)
     dice = SeededDice(seed)
     moves: list[tuple[float, int]] = []
 

@@ -14,6 +14,8 @@ from bot import thinking
 from bot.thinking import Thinker, warm_up
 from engine import VARIANTS, Game, SeededDice
 from engine import ai as engine_ai
+from engine.ai.perfect import exact_values
+from engine.solve.table import load
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +61,12 @@ def backgammon_after(actions: int) -> Game:
 
 @pytest.mark.parametrize(
     ("variant", "level", "seed"),
-    [("minigam", "hard", 1), ("minigam", "medium", 2), ("multigam", "hard", 3), ("backgammon", "hard", 4)],
+    [
+        ("minigam", "perfect", 1),
+        ("minigam-strict", "perfect", 2),
+        ("multigam", "hard", 3),
+        ("backgammon", "hard", 4),
+    ],
 )
 async def test_a_worker_chooses_the_play_the_engine_chooses_here(
     workers: Thinker, variant: str, level: str, seed: int
@@ -70,6 +77,20 @@ async def test_a_worker_chooses_the_play_the_engine_chooses_here(
 
     assert play == engine_ai.get_player(variant, level).choose_play(game)
     assert play in game.legal_plays()
+
+
+async def test_a_worker_plays_the_solved_games_levels_from_the_table(workers: Thinker) -> None:
+    # easy, medium and hard there are the table's values with noise: not the same play every time, but
+    # always a legal one, and hard's never far from the best
+    game = position("minigam", 1)
+    table = load(game.variant)
+    ranked = exact_values(table, game)
+    for level in ("easy", "medium", "hard"):
+        play = await workers.choose_play(game, level)
+        assert play in game.legal_plays()
+    hard = [await workers.choose_play(game, "hard") for _ in range(10)]
+    value = {p.result: v for v, _, p in ranked}
+    assert all(value[p.result] >= ranked[0][0] - 0.05 for p in hard)
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("minigam-strict", 5), ("backgammon", 6)])

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 log = logging.getLogger("tests.e2e.fake_discord")
 
@@ -1185,21 +1185,20 @@ class FakeDiscord:
         """The JSON payload and the uploaded files by their index ``n`` of ``files[n]``."""
         ctype = request.headers.get("Content-Type", "")
         if ctype.startswith("multipart/"):
-            form = await request.post()
-            payload = json.loads(form.get("payload_json") or "{}")  # type: ignore[arg-type]
+            # part by part, in memory (request.post() would spool every file to a temporary file)
+            payload: dict = {}
             files: dict[int, Attachment] = {}
-            for key in form:
-                m = re.fullmatch(r"files\[(\d+)\]", key)
-                if not m:
-                    continue
-                part = form[key]
-                data = part.file.read()  # type: ignore[union-attr]
-                files[int(m.group(1))] = Attachment(
-                    self.snowflake(),
-                    part.filename,  # type: ignore[union-attr]
-                    part.content_type,  # type: ignore[union-attr]
-                    data,
-                )
+            reader = await request.multipart()
+            while (part := await reader.next()) is not None:
+                assert isinstance(part, BodyPartReader)
+                data = await part.read()
+                if part.name == "payload_json":
+                    payload = json.loads(data or b"{}")
+                elif m := re.fullmatch(r"files\[(\d+)\]", part.name or ""):
+                    content_type = part.headers.get("Content-Type", "application/octet-stream")
+                    files[int(m.group(1))] = Attachment(
+                        self.snowflake(), part.filename or "", content_type, bytes(data)
+                    )
             return payload, files
         if request.can_read_body:
             return await request.json(), {}

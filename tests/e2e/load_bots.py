@@ -20,6 +20,8 @@ from pathlib import Path
 
 from bot import timing
 from engine import Event, Game, MatchContext, replay
+from engine.events import EventKind
+from engine.replay import apply_event
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.load_report import Stats
 from tests.e2e.load_stages import read_traces
@@ -49,6 +51,9 @@ class DatabaseState:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db: sqlite3.Connection | None = None
+        # the games replayed so far, by game id: the events seen and the game after them (each turn then
+        # replays only its new events: the load's own cost stays small beside the bot's)
+        self._games: dict[int, tuple[int, Game]] = {}
 
     def _query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
         if self._db is None:
@@ -68,22 +73,35 @@ class DatabaseState:
         seats = self._query(
             "SELECT user_id FROM match_players WHERE match_id = ? ORDER BY seat", (match["match_id"],)
         )
-        [context] = self._query("SELECT context FROM games WHERE game_id = ?", (match["current_game_id"],))
+        game_id = int(match["current_game_id"])
+        seen, game = self._games.get(game_id, (0, None))
+        events = self._events(game_id, seen)
+        if game is not None and all(e.kind is not EventKind.OPENING for e in events):
+            for e in events:
+                game = apply_event(game, e)  # what replay does after the opening
+        else:
+            [context] = self._query("SELECT context FROM games WHERE game_id = ?", (game_id,))
+            ctx = json.loads(context["context"])
+            score = tuple(ctx.get("score", (0, 0)))
+            events = self._events(game_id, 0)
+            game = replay(
+                match["variant"], events, MatchContext(ctx.get("target", 0), score, bool(ctx.get("crawford")))
+            )
+            seen = 0
+        self._games[game_id] = (seen + len(events), game)
+        return game, int(match["version"]), [int(r["user_id"]) for r in seats]
+
+    def _events(self, game_id: int, after: int) -> list[Event]:
+        """A game's events from the ``after``-th on."""
         plays = self._query(
-            "SELECT kind, player, dice, moves, value FROM plays WHERE game_id = ? ORDER BY seq",
-            (match["current_game_id"],),
+            "SELECT kind, player, dice, moves, value FROM plays WHERE game_id = ?"
+            " ORDER BY seq LIMIT -1 OFFSET ?",
+            (game_id, after),
         )
-        events = [
+        return [
             Event(p["kind"], p["player"], _json_tuple(p["dice"]), _json_tuple(p["moves"]), p["value"])
             for p in plays
         ]
-        ctx = json.loads(context["context"])
-        game = replay(
-            match["variant"],
-            events,
-            MatchContext(ctx.get("target", 0), tuple(ctx.get("score", (0, 0))), bool(ctx.get("crawford"))),
-        )
-        return game, int(match["version"]), [int(r["user_id"]) for r in seats]
 
     def active(self) -> int:
         return int(self._query("SELECT COUNT(*) FROM matches WHERE status = 'active'")[0][0])

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import Game, Position, SeededDice
-from engine.ai import get_player, search
+from engine.ai import get_player, heuristic_player, search
 from engine.ai.players import EasyPlayer
 from engine.variants import find_variant
 
@@ -78,7 +78,7 @@ def random_games(variant: str, count: int, seed: int) -> list[Game]:
 
 @pytest.mark.parametrize("variant", ["minigam", "minigam-strict"])
 def test_hard_analyses_every_legal_play_once_best_first(variant):
-    player = get_player(variant, "hard")
+    player = heuristic_player(variant, "hard")
     for game in random_games(variant, 4, seed=12):
         analysed = player.analyse(game, at_least=3)
         plays = [p for _, _, p in analysed]
@@ -92,8 +92,8 @@ def test_hard_analyses_every_legal_play_once_best_first(variant):
 @pytest.mark.parametrize("variant", ["minigam", "minigam-strict"])
 def test_easy_makes_small_mistakes_but_never_a_blunder(variant):
     v = find_variant(variant)
-    easy = get_player(v, "easy", seed=4)
-    medium = get_player(v, "medium")
+    easy = heuristic_player(v, "easy", seed=4)
+    medium = heuristic_player(v, "medium")
     assert isinstance(easy, EasyPlayer)
     games = random_games(variant, 120, seed=21)
     differs = 0

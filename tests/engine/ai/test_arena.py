@@ -102,11 +102,11 @@ def test_clustered_wilson_by_hand():
 def test_duplicate_dice_give_a_group_the_same_luck():
     # The same deterministic level on both sides: on the same dice with the seats swapped, the two
     # games of a pair are the same game, so each side wins exactly one of them.
-    a, b = run("minigam-strict", "medium", "medium", 20, seed=5, out=io.StringIO())
+    a, b = run("minigam-strict", "perfect", "perfect", 20, seed=5, out=io.StringIO())
     assert a.won[0::2] == b.won[1::2]
     assert [x + y for x, y in zip(a.won[0::2], a.won[1::2], strict=True)] == [1] * 10
     # With fresh dice for every game that is not so.
-    a, _ = run("minigam-strict", "medium", "medium", 20, seed=5, duplicate=False, out=io.StringIO())
+    a, _ = run("minigam-strict", "perfect", "perfect", 20, seed=5, duplicate=False, out=io.StringIO())
     assert [x + y for x, y in zip(a.won[0::2], a.won[1::2], strict=True)] != [1] * 10
 
 
@@ -154,10 +154,10 @@ def test_think_time_tail_by_hand():
 
 
 def test_a_side_can_be_a_player_object():
-    from engine.ai import get_player
+    from engine.ai import heuristic_player
 
     out = io.StringIO()
-    a, b = run("minigam", get_player("minigam", "medium"), "random", 4, seed=2, out=out)
+    a, b = run("minigam", heuristic_player("minigam", "medium"), "random", 4, seed=2, out=out)
     assert a.level == "TwoPlayerAI"
     assert a.games == b.games == 4
     assert "A = TwoPlayerAI, B = random" in out.getvalue()

@@ -1,0 +1,148 @@
+"""A turn in as few requests as it takes: the new board is the answer to ``/minigam move``, the clicked
+board retired (or edited) is the answer to a click, the closed challenge the answer to Accept (or Decline);
+and when the core is slow, the answer is a deferral in time, as before."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.app import commands
+from tests.e2e.fake_discord import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE
+from tests.e2e.world import World, board_version, is_board
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_a_move_by_command_is_answered_by_its_new_board_in_two_requests(world: World) -> None:
+    fake = world.fake
+    match = await world.start_match(fake.alice, fake.bob)
+    old = world.board_for(match)
+    assert old is not None
+    mover, other = world.actor(match), world.other(match)
+    table = fake.channels[match.channel_id]
+    calls_before = len(fake.requests)
+
+    interaction = await world.slash(mover, "move", channel=table, play=world.pick(match))
+    after = await world.settled(fake.general)
+
+    assert interaction.response_type == CHANNEL_MESSAGE  # no deferral: the reply is the board
+    board = fake.messages[interaction.original_id]
+    assert is_board(board)
+    assert not board.ephemeral
+    assert board_version(board) == (match.match_id, after.version)
+    assert board.text.startswith(f"<@{other.id}>")  # the next player is called, as on any board
+    assert world.board_for(after).id == board.id  # stored as the match's board
+    # the old board retired to its record; nothing else was said (no "Played.")
+    await fake.wait_for(lambda: not fake.messages[old.id].pngs, what="the old board to be retired")
+    assert not fake.messages[old.id].items()
+    assert world.replies(interaction) == [board]
+    turn_calls = fake.requests[calls_before:]
+    assert [method for method, _ in turn_calls] == ["POST", "PATCH"]  # the reply, the retirement
+    assert fake.violations == []
+    assert world.warnings() == []
+
+    # The next board, replied to the next command, retires the one that was a reply.
+    second = await world.slash(other, "move", channel=table, play=world.pick(after))
+    await world.settled(fake.general)
+    assert second.response_type == CHANNEL_MESSAGE
+    await fake.wait_for(lambda: not fake.messages[board.id].pngs, what="the replied board to be retired")
+    assert fake.messages[board.id].text  # its one-line record
+
+
+async def test_a_refused_move_is_one_private_answer_and_changes_nothing(world: World) -> None:
+    fake = world.fake
+    match = await world.start_match(fake.alice, fake.bob)
+    table = fake.channels[match.channel_id]
+    before = world.db.snapshot(match.match_id)
+    calls_before = len(fake.requests)
+
+    typed = await world.slash(world.actor(match), "move", channel=table, play="6/9")
+
+    reply = await world.ephemeral_reply(typed)
+    assert typed.response_type == CHANNEL_MESSAGE
+    assert reply.ephemeral
+    assert not reply.pngs
+    assert len(fake.requests) == calls_before + 1
+    assert world.db.snapshot(match.match_id) == before
+
+
+async def test_a_click_is_answered_by_retiring_the_clicked_board(world: World) -> None:
+    fake = world.fake
+    match = await world.start_match(fake.alice, fake.bob)
+    clicked = await world.play_by_menu(fake.general)
+    after = await world.settled(fake.general)
+    last = clicked[-1]
+
+    # the seeded first roll's play is in the board's own menu: one click on the board
+    assert len(clicked) == 1
+    assert not fake.messages[last.message_id].ephemeral
+    assert last.response_type == UPDATE_MESSAGE  # the click's answer: its board, retired
+    old = fake.messages[last.message_id]
+    assert not old.pngs
+    assert not old.items()
+    assert old.text
+    new = world.board_for(after)
+    assert new is not None
+    assert new.id != old.id
+    assert is_board(new)
+    assert world.replies(last) == []  # no "Played." after it
+    assert fake.violations == []
+    assert board_version(new) == (match.match_id, after.version)
+
+
+async def test_accept_is_answered_by_closing_the_challenge(world: World) -> None:
+    fake = world.fake
+    await world.start_match(fake.alice, fake.bob)
+    accept = next(i for i in reversed(fake.interactions.values()) if i.message_id is not None)
+    assert accept.response_type == UPDATE_MESSAGE
+    challenge = fake.messages[accept.message_id]
+    assert not challenge.items()  # its buttons gone, its text the outcome
+    assert "accepted" in challenge.text.lower()
+    assert fake.violations == []
+
+
+async def test_a_slow_turn_is_deferred_in_time_and_then_goes_the_long_way(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = world.fake
+    match = await world.start_match(fake.alice, fake.bob)
+    old = world.board_for(match)
+    painter = world.bot.publisher.painter
+    draw = painter.draw
+
+    async def slow_draw(*args, **kwargs):
+        await asyncio.sleep(0.4)
+        return await draw(*args, **kwargs)
+
+    monkeypatch.setattr(commands, "HOLD", 0.05)
+    monkeypatch.setattr(painter, "draw", slow_draw)
+    table = fake.channels[match.channel_id]
+
+    interaction = await world.slash(world.actor(match), "move", channel=table, play=world.pick(match))
+    after = await world.settled(fake.general)
+    text = await world.answer_text(interaction)
+
+    assert interaction.response_type == DEFERRED_CHANNEL_MESSAGE  # in time, before the board was drawn
+    assert text == "Played."
+    new = world.board_for(after)
+    assert new is not None
+    assert new.id != interaction.original_id
+    assert is_board(new)
+    assert interaction.responded is not None
+    assert interaction.responded < new.created  # deferred before the board was ready
+    await fake.wait_for(lambda: not fake.messages[old.id].pngs, what="the old board to be retired")
+    assert fake.violations == []
+
+
+async def test_decline_is_answered_by_closing_the_challenge_and_nothing_more(world: World) -> None:
+    fake = world.fake
+    challenge = await world.challenge(fake.alice, fake.bob)
+    declined = await fake.click(fake.bob, challenge, challenge.button("decline"))
+
+    await fake.wait_for(lambda: not fake.messages[challenge.id].items(), what="the challenge to close")
+    assert declined.response_type == UPDATE_MESSAGE
+    assert "declined" in fake.messages[challenge.id].text.lower()
+    assert world.replies(declined) == []  # the closed challenge says it; no private "You declined"
+    assert fake.violations == []
