@@ -4,7 +4,7 @@ Every position (8 checkers a side over the bar, six points and off: 3,910,437 of
 that the player to move wins with best play by both sides, by value iteration to a largest change below
 1e-9 (:mod:`engine.solve.solver`, compiled loops in :mod:`engine.solve.kernel`, single moves from the
 engine's rules in :mod:`engine.solve.moves`). The values are stored as 16-bit steps in one file per
-variant, shipped with the package (:mod:`engine.solve.table`, about 3 MB each), indexed by a perfect
+variant, shipped with the package (:mod:`engine.solve.table`, about 7 MB each), indexed by a perfect
 index of the positions (:mod:`engine.solve.index`).
 
 Commands (``python -m engine.solve --help``): solve a variant and write its table, ``value`` (a
