@@ -257,9 +257,8 @@ class MinigamBot(commands.Bot):
         try:
             if self.closing:
                 raise ServiceError(RESTARTING)
-            responder = Responder(
-                interaction, hold=HOLD, private=False
-            )  # the closed challenge can be the answer
+            # the closed challenge can be the answer
+            responder = Responder(interaction, hold=HOLD, private=False)
             try:
                 async with self.runner.busy():
                     user, venue = player_ref(interaction.user), InteractionVenue(interaction)
