@@ -50,7 +50,7 @@ from tests.e2e.load_cpu import CpuSample, sample, settled, spent
 from tests.e2e.load_profile import Profiler, summarise
 from tests.e2e.load_report import Stats
 from tests.e2e.load_summary import Run, print_run, print_side_by_side, write_json
-from tests.e2e.load_vsbot import move_and_wait, run_vs_bot
+from tests.e2e.load_vsbot import move_and_wait, run_vs_bot, set_up_at, turns
 from tests.e2e.world import ROOT, choose_play, is_board
 
 
@@ -123,20 +123,8 @@ async def run_match(
     start_line: StartLine | None = None,
 ) -> None:
     await asyncio.sleep(delay)
-    try:
-        await set_up(fake, channel, players, stats, args.timeout)
-    finally:
-        if start_line is not None:
-            start_line.arrive()
-    if start_line is not None:
-        await start_line.wait()
-
-    for _ in range(args.turns):
-        current = state.current(channel.id)
-        if current is None:
-            stats.matches_done += 1
-            return
-        game, version, seat_users = current
+    await set_up_at(start_line, set_up(fake, channel, players, stats, args.timeout))
+    async for game, _, seat_users in turns(state, channel, stats, args):
         if game.actor is None:
             raise StandInError(f"#{channel.name}: the stored match is over but still active")
         user = fake.members[seat_users[game.actor]]
@@ -154,14 +142,6 @@ async def run_match(
         stats.board.append(
             await move_and_wait(fake, channel, user, text, is_board, args.timeout, stats, "new board")
         )
-        stats.turns += 1
-        # The play is stored before its board is posted.
-        after = state.current(channel.id)
-        if after is not None and after[1] == version:
-            stats.errors.append(f"#{channel.name}: a new board, but the stored match did not move on")
-            return
-    if state.current(channel.id) is None:
-        stats.matches_done += 1
 
 
 async def sample_active(state: ServiceState | DatabaseState, stats: Stats) -> None:

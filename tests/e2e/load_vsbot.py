@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Protocol
 
 from engine import Game
@@ -68,6 +68,39 @@ async def move_and_wait(
     return max(board.created, board.edited or 0.0) - interaction.sent
 
 
+async def set_up_at(start_line: Line | None, set_up: Awaitable[None]) -> None:
+    """Set a match up, then wait at ``start_line`` (if any) until every match is set up; the match
+    arrives there even if its set-up failed, so the others are not kept waiting."""
+    try:
+        await set_up
+    finally:
+        if start_line is not None:
+            start_line.arrive()
+    if start_line is not None:
+        await start_line.wait()
+
+
+async def turns(
+    state: MatchState, channel: Channel, stats: Stats, args: argparse.Namespace
+) -> AsyncIterator[tuple[Game, int, list[int]]]:
+    """A match's turns, up to ``--turns``: the stored game, version and seats before each, for the caller
+    to play; then the turn is counted and the play checked stored (it is stored before its board is
+    posted). A match found over is counted finished."""
+    for _ in range(args.turns):
+        current = state.current(channel.id)
+        if current is None:
+            stats.matches_done += 1
+            return
+        yield current
+        stats.turns += 1
+        after = state.current(channel.id)
+        if after is not None and after[1] == current[1]:
+            stats.errors.append(f"#{channel.name}: a new board, but the stored match did not move on")
+            return
+    if state.current(channel.id) is None:
+        stats.matches_done += 1
+
+
 async def run_vs_bot(
     fake: FakeDiscord,
     state: MatchState,
@@ -79,7 +112,8 @@ async def run_vs_bot(
     start_line: Line | None = None,
 ) -> None:
     """``user`` plays the computer in ``channel``."""
-    try:
+
+    async def set_up() -> None:
         started = await fake.slash(
             user,
             "minigam vs-bot",
@@ -93,17 +127,9 @@ async def run_vs_bot(
             players_board, channel=channel, after=started.sent, within=args.timeout
         )
         stats.first_board.append(board.created - started.sent)
-    finally:
-        if start_line is not None:
-            start_line.arrive()
-    if start_line is not None:
-        await start_line.wait()
-    for _ in range(args.turns):
-        current = state.current(channel.id)
-        if current is None:
-            stats.matches_done += 1
-            return
-        game, version, seat_users = current
+
+    await set_up_at(start_line, set_up())
+    async for game, _, seat_users in turns(state, channel, stats, args):
         if game.actor is None or seat_users[game.actor] != user.id:
             raise StandInError(f"#{channel.name}: the player's board is up but it is not their turn")
         if args.think:
@@ -114,13 +140,6 @@ async def run_vs_bot(
                 fake, channel, user, text, players_board, args.timeout, stats, "a board for the player"
             )
         )
-        stats.turns += 1
-        after = state.current(channel.id)
-        if after is not None and after[1] == version:
-            stats.errors.append(f"#{channel.name}: a new board, but the stored match did not move on")
-            return
-    if state.current(channel.id) is None:
-        stats.matches_done += 1
 
 
-__all__ = ["players_board", "run_vs_bot"]
+__all__ = ["move_and_wait", "players_board", "run_vs_bot", "set_up_at", "turns"]
