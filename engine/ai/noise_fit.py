@@ -20,11 +20,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from engine.ai.perfect import LEVEL_LOSS, NoisyPerfectPlayer, PerfectPlayer, exact_values
+from engine.ai.perfect import LEVEL_LOSS, NoisyPerfectPlayer, exact_values
 from engine.ai.players import Player
 from engine.dice import SeededDice
 from engine.game import Game
 from engine.position import Play
+from engine.solve.grade import play_against_perfect
 from engine.solve.table import Table, load
 from engine.variants import Variant, find_variant
 
@@ -48,13 +49,9 @@ class _Recorder(Player):
 
 def positions(variant: Variant, noise: float, games: int, seed: int, table: Table) -> list[np.ndarray]:
     """The plays' exact values at every choice a level of ``noise`` meets in ``games`` against perfect."""
-    from engine.arena import play_game
-
     seen: list[np.ndarray] = []
     me = _Recorder(NoisyPerfectPlayer(variant, "fit", noise, seed, table=table), table, seen)
-    perfect = PerfectPlayer(variant, seed, table=table)
-    for i in range(games):
-        play_game(variant, [me, perfect] if i % 2 == 0 else [perfect, me], SeededDice(f"noise {seed} {i}"))
+    play_against_perfect(variant, me, table, games, lambda i: SeededDice(f"noise {seed} {i}"))
     return seen
 
 

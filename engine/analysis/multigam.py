@@ -53,6 +53,7 @@ def _review(index: int, turn: int, game: Game, event: Event, player: MultiHard) 
     ranked = player.analyse(game, at_least=1)
     best_value, _, best = ranked[0]
     played = player.lookahead(play.result, me, gone) if play.result != best.result else best_value
+
     def best_static(dice: Dice) -> float:
         return max(player.value(p.result, me, gone) for p in pos.legal_plays(dice))
 

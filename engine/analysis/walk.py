@@ -27,8 +27,6 @@ def summarise(
     return tuple(out)
 
 
-
-
 def luck(best: Callable[[Dice], float], dice: Dice, *, first: bool) -> float:
     """The luck of rolling ``dice``: ``best(dice)`` (the value of the best play of a roll) against
     its average over every roll (``first``: the opening roll, never a double)."""

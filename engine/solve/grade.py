@@ -16,6 +16,7 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.ai import get_player
@@ -78,16 +79,38 @@ class GradedPlayer(Player):
 
 def grade_level(variant: Variant, level: str, games: int, seed: int, table: Table) -> Grade:
     """``games`` games of ``level`` against ``perfect``, the level's moves graded."""
-    from engine.arena import play_game
-
     grade = Grade(level)
     graded = GradedPlayer(get_player(variant, level, seed=seed), table, grade)
-    opponent = PerfectPlayer(variant, seed, table=table)
-    for i in range(games):
-        grade.games.append([])
-        seats = [graded, opponent] if i % 2 == 0 else [opponent, graded]
-        play_game(variant, seats, SeededDice(f"grade {seed} game {i}"))
+    play_against_perfect(
+        variant,
+        graded,
+        table,
+        games,
+        lambda i: SeededDice(f"grade {seed} game {i}"),
+        new_game=lambda: grade.games.append([]),
+    )
     return grade
+
+
+def play_against_perfect(
+    variant: Variant,
+    player: Player,
+    table: Table,
+    games: int,
+    dice: Callable[[int], SeededDice],
+    *,
+    new_game: Callable[[], object] | None = None,
+) -> None:
+    """``games`` games of ``player`` against ``perfect``, the seats swapped every game, game ``i`` on
+    ``dice(i)``; ``new_game`` is called before each."""
+    from engine.arena import play_game
+
+    opponent = PerfectPlayer(variant, table=table)
+    for i in range(games):
+        if new_game is not None:
+            new_game()
+        seats = [player, opponent] if i % 2 == 0 else [opponent, player]
+        play_game(variant, seats, dice(i))
 
 
 def grade(variant: Variant, levels: list[str], games: int, seed: int, out=None) -> int:
