@@ -7,10 +7,11 @@ statement, with the write lock held across all of them while the loop is busy el
 
 What takes long is the disk. The database is in WAL mode with ``synchronous = NORMAL``: a commit writes
 its pages to the write-ahead log without waiting for the disk. :meth:`Connection.durable` then makes every
-commit so far durable with one ``fsync`` of the log in a thread of its own (what ``synchronous = FULL``
+commit so far durable with one ``fsync`` of the log away from the event loop (what ``synchronous = FULL``
 would do inside every commit, holding everyone up): transactions committed while one fsync runs share the
-next (group commit), and no writer waits for another's fsync. Checkpoints (copying the log into the
-database; SQLite syncs the log first) run in that thread too, on a connection of their own, every
+next (group commit), and no writer waits for another's fsync. The fsync runs in a small process of its
+own (:mod:`bot.store.sqlite_sync`; in a thread if that process cannot run). Checkpoints (copying the log
+into the database; SQLite syncs the log first) run there too, on a connection of their own, every
 :data:`CHECKPOINT_COMMITS` commits, so the event loop never waits for them either.
 """
 
@@ -19,12 +20,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import sqlite3
+import sys
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+
+from bot.store.sqlite_sync import ProcessSync, SyncGone, ThreadSync, WalFile
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +36,21 @@ Cursor = sqlite3.Cursor
 CHECKPOINT_COMMITS = 500  # commits after which the log is copied into the database (a few MiB of log)
 
 
+class LogSync(Protocol):
+    """What syncs the log: :class:`ProcessSync`, or :class:`ThreadSync` where no process can run."""
+
+    async def sync(self, commits: int) -> None: ...
+
+    async def close(self) -> None: ...
+
+
 class Connection:
     """One SQLite connection in autocommit mode (transactions are explicit ``BEGIN`` ... ``COMMIT``)."""
 
     def __init__(self, db: sqlite3.Connection, path: Path | None) -> None:
         self._db = db
         self.path = path  # None: in memory, nothing to sync
-        self._disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-disk")
-        self._wal: WalFile | None = None
+        self._log: LogSync | None = None  # None: nothing to sync (in memory, or every commit syncs)
         self._commits = 0  # commits made so far
         self._synced = 0  # of which this many are known durable
         self._syncing: asyncio.Future[None] | None = None
@@ -87,13 +96,22 @@ class Connection:
             self._db.execute("PRAGMA synchronous = FULL")
             return False
         self._db.execute("PRAGMA synchronous = NORMAL")
-        self._db.execute("PRAGMA wal_autocheckpoint = 0")  # checkpoints run in the disk thread
-        self._wal = WalFile(self.path)
+        self._db.execute("PRAGMA wal_autocheckpoint = 0")  # checkpoints run where the log is synced
+        self._log = self._start_sync(self.path)
         return True
+
+    @staticmethod
+    def _start_sync(path: Path) -> LogSync:
+        if sys.platform != "win32":  # the loop hears the process through its selector: not on Windows
+            try:
+                return ProcessSync.start(path, CHECKPOINT_COMMITS)
+            except OSError:
+                log.exception("the sync process for %s cannot start; syncing in a thread", path)
+        return ThreadSync(WalFile(path, CHECKPOINT_COMMITS))
 
     async def durable(self) -> None:
         """Return once every commit made before the call is on disk."""
-        if self._wal is None:
+        if self._log is None:
             return
         wanted = self._commits
         while self._synced < wanted:
@@ -104,8 +122,16 @@ class Connection:
     async def _sync(self) -> None:
         upto = self._commits  # what this fsync covers: the commits made before it starts
         try:
-            assert self._wal is not None
-            await asyncio.get_running_loop().run_in_executor(self._disk, self._wal.sync, upto)
+            assert self._log is not None
+            assert self.path is not None
+            try:
+                await self._log.sync(upto)
+            except SyncGone:
+                log.exception("the sync process for %s ended; syncing in a thread from now on", self.path)
+                gone, self._log = self._log, ThreadSync(WalFile(self.path, CHECKPOINT_COMMITS))
+                with contextlib.suppress(Exception):
+                    await gone.close()
+                await self._log.sync(upto)
             self._synced = max(self._synced, upto)
         finally:
             self._syncing = None
@@ -116,65 +142,11 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await asyncio.shield(self._syncing)
         finally:
-            self._disk.shutdown(wait=True)
-            if self._wal is not None:
-                self._wal.close()
-            self._db.close()
-
-
-class WalFile:
-    """The database's write-ahead log, seen from the disk thread: synced on demand, and copied into the
-    database (a checkpoint, on a connection of this thread's own) every :data:`CHECKPOINT_COMMITS`."""
-
-    def __init__(self, database: Path) -> None:
-        self.database = database
-        self.path = database.with_name(database.name + "-wal")
-        self._fd: int | None = None
-        self._inode: int | None = None
-        self._checkpointer: sqlite3.Connection | None = None
-        self._checkpointed = 0  # commits copied into the database (as far as this log knows)
-
-    def sync(self, commits: int) -> None:
-        """Make the log durable, with the ``commits`` made so far; checkpoint now and then."""
-        fd = self._open()
-        if fd is None:
-            return  # no log yet: nothing was committed to it
-        os.fsync(fd)
-        if commits - self._checkpointed >= CHECKPOINT_COMMITS:
-            self._checkpointed = commits
-            self._checkpoint()
-
-    def _open(self) -> int | None:
-        """The log's file descriptor, opened again if the log was removed and made anew."""
-        try:
-            inode = os.stat(self.path).st_ino
-        except FileNotFoundError:
-            return None
-        if self._fd is None or inode != self._inode:
-            if self._fd is not None:
-                os.close(self._fd)
-            self._fd = os.open(self.path, os.O_RDONLY)
-            self._inode = os.fstat(self._fd).st_ino
-        return self._fd
-
-    def _checkpoint(self) -> None:
-        try:
-            if self._checkpointer is None:
-                self._checkpointer = sqlite3.connect(
-                    self.database, isolation_level=None, check_same_thread=False
-                )
-                self._checkpointer.execute("PRAGMA busy_timeout = 2000")
-            self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-        except sqlite3.Error:
-            log.exception("checkpointing %s failed; the next sync tries again", self.database)
-
-    def close(self) -> None:
-        if self._checkpointer is not None:
-            self._checkpointer.close()
-            self._checkpointer = None
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+            try:
+                if self._log is not None:
+                    await self._log.close()
+            finally:
+                self._db.close()
 
 
 __all__ = ["CHECKPOINT_COMMITS", "Connection", "Cursor", "Row"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import threading
 from pathlib import Path
 
 import pytest
@@ -15,18 +14,19 @@ from bot.store.sqlite import SqliteStore
 
 
 class RecordedLog:
-    """Stands in for the log file: records what each sync covered, and holds the first until released."""
+    """Stands in for what syncs the log: records what each sync covered, and holds the first until
+    released."""
 
     def __init__(self) -> None:
         self.synced: list[int] = []
-        self.release = threading.Event()
+        self.release = asyncio.Event()
 
-    def sync(self, commits: int) -> None:
+    async def sync(self, commits: int) -> None:
         if not self.synced:
-            self.release.wait(5)
+            await asyncio.wait_for(self.release.wait(), 5)
         self.synced.append(commits)
 
-    def close(self) -> None:
+    async def close(self) -> None:
         pass
 
 
@@ -36,7 +36,7 @@ async def test_a_file_database_writes_its_log_without_waiting_and_syncs_it_apart
         db = store._db._db
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL: durable() syncs the log
-        assert db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0  # the disk thread checkpoints
+        assert db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0  # the sync process checkpoints
     finally:
         await store.close()
 
@@ -55,7 +55,7 @@ async def test_a_database_in_memory_syncs_every_commit_itself() -> None:
 async def test_a_transaction_returns_once_a_sync_covering_its_commit_ended(tmp_path: Path) -> None:
     store = await SqliteStore.open(tmp_path / "db.sqlite3")
     wal = RecordedLog()
-    real, store._db._wal = store._db._wal, wal
+    real, store._db._log = store._db._log, wal
     try:
         first = asyncio.create_task(_write(store, "a"))
         await asyncio.sleep(0.05)
@@ -70,7 +70,7 @@ async def test_a_transaction_returns_once_a_sync_covering_its_commit_ended(tmp_p
         assert len(wal.synced) == 2  # the three commits made during the first sync shared the second
         assert await store.get_meta("d") == "d"
     finally:
-        store._db._wal = real
+        store._db._log = real
         await store.close()
 
 
@@ -121,7 +121,7 @@ async def test_a_transaction_not_durable_returns_before_the_sync_and_the_next_du
 ) -> None:
     store = await SqliteStore.open(tmp_path / "db.sqlite3")
     wal = RecordedLog()
-    real, store._db._wal = store._db._wal, wal
+    real, store._db._log = store._db._log, wal
     try:
         async with store.transaction(durable=False) as tx:  # returns although no sync has ended
             await tx.set_meta("board", "1")
@@ -135,5 +135,5 @@ async def test_a_transaction_not_durable_returns_before_the_sync_and_the_next_du
         await durable
         assert wal.synced[-1] >= commits + 1  # that sync covered the earlier commit too
     finally:
-        store._db._wal = real
+        store._db._log = real
         await store.close()

@@ -156,6 +156,7 @@ async def run_once(args: argparse.Namespace, tree: Path | None) -> Run:
     run = Run("", stats)
     samples: dict[str, CpuSample] = {}
     profiler: Profiler | None = None
+    requests_at_play = [0]  # the stand-in's count of REST calls when the play started
     with tempfile.TemporaryDirectory(prefix="minigam-load-") as tmp:
         async with FakeDiscord(extra_channels=args.matches, extra_members=2 * args.matches) as fake:
             # Each match in its own channel, played there: no thread is opened (a thread would cost one
@@ -176,6 +177,7 @@ async def run_once(args: argparse.Namespace, tree: Path | None) -> Run:
                 async def open_play() -> None:
                     nonlocal profiler
                     samples["play"] = sample(bot.pid)
+                    requests_at_play[0] = len(fake.requests)
                     if args.profile:
                         profiler = Profiler(
                             bot.pid or os.getpid(), Path(args.profile), workers=args.profile_workers
@@ -193,6 +195,7 @@ async def run_once(args: argparse.Namespace, tree: Path | None) -> Run:
                 sampler = asyncio.create_task(sample_active(bot.state, stats))
                 results = await asyncio.gather(*tasks, return_exceptions=True)
                 samples["end"] = sample(bot.pid)
+                run.requests = len(fake.requests) - requests_at_play[0]
                 run.elapsed = time.perf_counter() - stats.t_start
                 sampler.cancel()
                 if profiler is not None:

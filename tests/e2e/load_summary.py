@@ -27,6 +27,7 @@ class Run:
     load: tuple[float, float] = (0.0, 0.0)  # the 1-minute load average when the play started and ended
     rss_per_match: float | None = None  # bytes of the bot's memory per live match
     profile: list[str] = field(default_factory=list)
+    requests: int = 0  # REST calls the bot made to the stand-in during the play
 
 
 def print_run(args: argparse.Namespace, run: Run) -> bool:
@@ -39,6 +40,8 @@ def print_run(args: argparse.Namespace, run: Run) -> bool:
     )
     for text in cpu_lines(run.cpu, turns, run.elapsed):
         print(text)
+    if turns:
+        print(f"requests to Discord during the play: {run.requests} = {run.requests / turns:.2f} per turn")
     if run.rss_per_match is not None:
         print(
             f"memory: the bot grew {run.rss_per_match / 1024:.0f} KiB per live match while they were set up"
@@ -74,6 +77,7 @@ def summary(args: argparse.Namespace, run: Run) -> dict[str, float]:
         "bot side CPU ms/turn": _ms_per_turn(run, lambda u: u.bot_side),
         "stand-in CPU ms/turn": _ms_per_turn(run, lambda u: u.role == "stand-in"),
         "turns/s": s.turns / run.elapsed if run.elapsed else 0.0,
+        "requests per turn": run.requests / s.turns if s.turns else 0.0,
         "p50 new board after a move, ms": percentile(s.board, 50) * 1000,
         "p99 new board after a move, ms": percentile(s.board, 99) * 1000,
         "p99 first board, ms": percentile(s.first_board, 99) * 1000,
