@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.e2e import load
@@ -23,6 +25,10 @@ def test_a_tiny_load_reports_latency_cpu_and_stages(capsys: pytest.CaptureFixtur
     assert "  move " in out
     assert "before the board, mean ms:" in out
     assert "errors: 0" in out
+    requests = re.search(r"requests to Discord during the play: (\d+) = ([\d.]+) per turn", out)
+    assert requests is not None, out
+    assert int(requests[1]) >= 4  # at least the new board of each of the 4 turns
+    assert float(requests[2]) == pytest.approx(int(requests[1]) / 4, abs=0.01)
 
 
 @pytest.mark.parametrize(
