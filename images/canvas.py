@@ -10,10 +10,11 @@ import math
 from PIL import Image, ImageDraw
 
 from images import sprites, typeset
+from images.boxes import Box
 from images.layout import BoardLayout
 from images.scene import Scene
 from images.theme import RGB, Theme
-from images.typeset import Box, Line
+from images.typeset import Line
 
 LEFT_PERCENT = 60  # how strongly a leaver's checkers are drawn
 

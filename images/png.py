@@ -21,7 +21,7 @@ import zlib
 from PIL import Image
 from zlib_ng import zlib_ng
 
-from images.typeset import Box
+from images.boxes import Box
 
 COMPRESS_LEVEL = 3
 """The default: a good size at a good speed for any picture."""

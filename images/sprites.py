@@ -11,8 +11,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from images.boxes import union
 from images.theme import RGB, Theme
-from images.typeset import font, union
+from images.typeset import font
 
 _SS = 4  # supersampling factor
 

@@ -23,14 +23,13 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from images.boxes import Box, union
 from images.characters import base_rtl, clusters, needs_shaping, tame, wants_emoji
 from images.theme import RGB
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 RAQM = features.check_feature("raqm")
 ELLIPSIS = "…"
-Box = tuple[int, int, int, int]
-"""A box of pixels on a picture: left, top, right, bottom (the right and bottom ones excluded)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,19 +339,6 @@ def _paste_words(im, x: float, baseline: float, fill: RGB, text: str, size: int,
             x += _word_length(word, size, bold)
         x += space
     return union(boxes)
-
-
-def union(boxes) -> Box | None:
-    """The smallest box holding all ``boxes`` (None ones left out; None if there are none)."""
-    drawn = [b for b in boxes if b is not None]
-    if not drawn:
-        return None
-    return (
-        min(b[0] for b in drawn),
-        min(b[1] for b in drawn),
-        max(b[2] for b in drawn),
-        max(b[3] for b in drawn),
-    )
 
 
 def _paste_text(
