@@ -1,5 +1,5 @@
-"""The static part of each board (frame, field, points, numbers, directions of travel), drawn once per
-theme, board type, perspective and height, and copied for every picture."""
+"""The static part of each board (frame, field, points, numbers, directions of travel, the players'
+cards), drawn once per theme, board type, perspective and height, and copied for every picture."""
 
 from __future__ import annotations
 
@@ -121,4 +121,13 @@ def background(theme: Theme, kind: str, perspective: int, label_player: int, not
         caption = font(t.px(t.font_text), bold=True)
         for col, word in zip(lay.side_columns, ("BAR", "OFF"), strict=True):
             draw.text((col.cx, top.cy), word, font=caption, fill=t.frame_text, anchor="mm")
+
+    # the players' cards as they are when it is not their turn (images.panels draws the one whose
+    # turn it is over its card): drawn last and exactly as on the picture, so the same pixels
+    for rect in lay.cards:
+        draw.rounded_rectangle(rect.box, radius=card_radius(t), fill=t.card)
     return im
+
+
+def card_radius(t: Theme) -> int:
+    return t.px(12)

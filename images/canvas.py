@@ -1,10 +1,16 @@
-"""The picture being drawn: the image, the scene and layout it shows, and the few ways to draw on it."""
+"""The picture being drawn: the image, the scene and layout it shows, and the few ways to draw on it.
+
+Every way records the box it drew in (``dirty``): the rest of the picture is its background untouched,
+so only those boxes need mapping to the palette (:func:`images.png.encode_regions`)."""
 
 from __future__ import annotations
+
+import math
 
 from PIL import Image, ImageDraw
 
 from images import sprites, typeset
+from images.boxes import Box
 from images.layout import BoardLayout
 from images.scene import Scene
 from images.theme import RGB, Theme
@@ -25,6 +31,7 @@ class Canvas:
         self.outlines = theme.outlines(players)
         self.markers = theme.markers(players)
         self.pos = scene.position
+        self.dirty: list[Box] = []
 
     # ------------------------------------------------------------------ pieces
     def sprite(self, player: int, diameter: int) -> Image.Image:
@@ -37,13 +44,18 @@ class Canvas:
 
     def paste(self, sprite: Image.Image, x: int, y: int) -> None:
         """``sprite`` (RGBA) with its top-left corner at (x, y), blended by its alpha."""
-        self.im.paste(sprite, (x, y), sprite)
+        # Image.paste's own step (an RGBA sprite blends by its alpha) without its checks: a board
+        # pastes about fifty sprites, and the checks cost a third of pasting one
+        self.im.im.paste(sprite.im, (x, y, x + sprite.width, y + sprite.height), sprite.im)
+        self.dirty.append((x, y, x + sprite.width, y + sprite.height))
 
     def paste_centred(self, sprite: Image.Image, cx: float, cy: float) -> None:
         self.paste(sprite, round(cx - sprite.width / 2), round(cy - sprite.height / 2))
 
     def rounded(self, box: tuple[float, float, float, float], radius: float, **options) -> None:
         self.draw.rounded_rectangle(box, radius=radius, **options)
+        x0, y0, x1, y1 = box
+        self.dirty.append((math.floor(x0), math.floor(y0), math.ceil(x1) + 1, math.ceil(y1) + 1))
 
     # ------------------------------------------------------------------ text
     def text(
@@ -66,5 +78,13 @@ class Canvas:
         )
 
     def line(self, xy: tuple[float, float], line: Line, colour: RGB, anchor: str = "la") -> float:
-        typeset.draw_line(self.im, xy, line, colour, anchor)
+        box = typeset.draw_line(self.im, xy, line, colour, anchor)
+        if box is not None:
+            self.dirty.append(box)
         return line.width
+
+    def arrow(self, pts, colour: RGB, edge: RGB, *, width: float, head: float) -> None:
+        """An arrow along ``pts`` (see :func:`images.sprites.paste_arrow`)."""
+        box = sprites.paste_arrow(self.im, self.t, pts, colour, edge, width=width, head=head)
+        if box is not None:
+            self.dirty.append(box)

@@ -12,7 +12,6 @@ from engine.notation import move_chains
 from images import sprites
 from images.canvas import Canvas
 from images.layout import BG, SIX2, SIX4, stack_centre
-from images.sprites import paste_arrow
 
 
 def last_play(c: Canvas) -> None:
@@ -151,7 +150,7 @@ def _arrow(c: Canvas, path: list[tuple[float, float, float]], d: int) -> None:
     pts = _trim(_spline(knots), start_cut, end_cut)
     if len(pts) < 2 or sum(_dist(a, b) for a, b in itertools.pairwise(pts)) < d * 0.4:
         return
-    paste_arrow(c.im, t, tuple(pts), t.highlight, t.highlight_edge, width=5, head=16)
+    c.arrow(tuple(pts), t.highlight, t.highlight_edge, width=5, head=16)
 
 
 def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:

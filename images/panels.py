@@ -4,6 +4,7 @@ footer (the game's status, the last play, the match) and the small print under i
 from __future__ import annotations
 
 from images import typeset
+from images.background import card_radius
 from images.canvas import Canvas
 from images.layout import BG, SIX4, Rect
 from images.scene import PLACE_WORDS, Parts
@@ -20,15 +21,15 @@ def cards(c: Canvas) -> None:
 
 
 def _card_box(c: Canvas, rect: Rect, active: bool) -> None:
+    """The card of the player whose turn it is, highlighted; the others' are on the background."""
     t = c.t
-    fill = t.card_active if active else t.card
-    radius = t.px(12)
     if active:
+        radius = card_radius(t)
         c.rounded(rect.box, radius, fill=t.highlight)
         w = t.px(3)
-        c.rounded((rect.x0 + w, rect.y0 + w, rect.x1 - 1 - w, rect.y1 - 1 - w), radius - w, fill=fill)
-    else:
-        c.rounded(rect.box, radius, fill=fill)
+        c.rounded(
+            (rect.x0 + w, rect.y0 + w, rect.x1 - 1 - w, rect.y1 - 1 - w), radius - w, fill=t.card_active
+        )
 
 
 def _pill(c: Canvas, x: float, cy: float, text: str, *, right: bool = False) -> float:

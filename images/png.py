@@ -6,6 +6,11 @@ only a nearest-colour lookup. zlib-ng compresses the pixels about twice as fast 
 and a little smaller; the level is the fastest that keeps the board type's largest picture under 60 KB
 (``images.render.COMPRESS_LEVELS``); the PNG around them is four chunks (no metadata, no timestamp), so the
 same picture always gives the same bytes.
+
+A board picture is its background (drawn once) with pieces and text drawn on in a few places: its
+background is mapped to the palette once too (:func:`palette_rows`), and each picture maps only the
+boxes it drew in (:func:`encode_regions`). Mapping to a fixed palette without dithering is done pixel by
+pixel (each colour to its nearest), so this gives exactly the bytes of mapping the whole picture.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ import zlib
 
 from PIL import Image
 from zlib_ng import zlib_ng
+
+from images.boxes import Box
 
 COMPRESS_LEVEL = 3
 """The default: a good size at a good speed for any picture."""
@@ -34,10 +41,20 @@ def encode_png(im: Image.Image, palette: Image.Image | None = None, level: int =
 
 def write_png(paletted: Image.Image, level: int = COMPRESS_LEVEL) -> bytes:
     """A mode "P" image as PNG bytes: IHDR, PLTE, one IDAT, IEND."""
+    return _write_rows(palette_rows(paletted), paletted.getpalette() or [0, 0, 0], level)
+
+
+def palette_rows(paletted: Image.Image) -> Image.Image:
+    """A mode "P" image as the rows of a PNG: one column wider, column 0 holding each row's filter
+    type, 0 (none)."""
     w, h = paletted.size
     rows = Image.new("P", (w + 1, h), 0)
-    rows.paste(paletted, (1, 0))  # column 0: each row's filter type, 0 (none)
-    colours = paletted.getpalette() or [0, 0, 0]
+    rows.paste(paletted, (1, 0))
+    return rows
+
+
+def _write_rows(rows: Image.Image, colours: list[int], level: int) -> bytes:
+    w, h = rows.width - 1, rows.height
     return b"".join(
         (
             PNG_SIGNATURE,
@@ -47,6 +64,66 @@ def write_png(paletted: Image.Image, level: int = COMPRESS_LEVEL) -> bytes:
             _chunk(b"IEND", b""),
         )
     )
+
+
+def encode_regions(
+    im: Image.Image, boxes: list[Box], base: Image.Image, palette: Image.Image, level: int = COMPRESS_LEVEL
+) -> bytes:
+    """``im`` (mode "RGB") as a PNG in ``palette``'s colours, where ``im`` is a picture whose
+    :func:`palette_rows` mapped to ``palette`` are ``base`` everywhere but in ``boxes``: only those are
+    mapped (the same bytes as :func:`encode_png` gives, faster)."""
+    rows = base.copy()
+    source, target, colours = im.im, rows.im, palette.im
+    # Pillow's own steps of crop, quantize and paste, without their Python wrappers: a picture has a
+    # few dozen regions, and the wrappers would cost as much as the mapping itself
+    for x0, y0, x1, y1 in regions(boxes, im.size):
+        mapped = source.crop((x0, y0, x1, y1)).convert("P", 0, colours)
+        target.paste(mapped, (x0 + 1, y0, x1 + 1, y1))
+    return _write_rows(rows, palette.getpalette() or [0, 0, 0], level)
+
+
+BAND = 48
+"""Rows per band in :func:`regions`."""
+GAP = 40
+"""Columns between two drawn boxes in a band under which they are mapped as one."""
+
+
+def regions(boxes: list[Box], size: tuple[int, int]) -> list[Box]:
+    """``boxes`` (clipped to a picture of ``size``) as fewer, larger boxes covering them: per band of
+    :data:`BAND` rows, the boxes' spans merged where less than :data:`GAP` columns apart (each call to
+    map a box costs as much as mapping a few thousand pixels), then each merged span grown down into
+    the next band where that has the same span."""
+    w, h = size
+    bands: dict[int, list[tuple[int, int, int, int]]] = {}
+    for x0, y0, x1, y1 in boxes:
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+        if x0 >= x1 or y0 >= y1:
+            continue
+        for band in range(y0 // BAND, (y1 - 1) // BAND + 1):
+            top = band * BAND
+            bands.setdefault(band, []).append((x0, max(y0, top), x1, min(y1, top + BAND)))
+    out: list[list[int]] = []
+    last: dict[tuple[int, int], list[int]] = {}  # span -> its region in the previous band
+    for band in sorted(bands):
+        spans = sorted(bands[band])
+        merged = [list(spans[0])]
+        for x0, y0, x1, y1 in spans[1:]:
+            m = merged[-1]
+            if x0 <= m[2] + GAP:
+                m[1], m[2], m[3] = min(m[1], y0), max(m[2], x1), max(m[3], y1)
+            else:
+                merged.append([x0, y0, x1, y1])
+        here: dict[tuple[int, int], list[int]] = {}
+        for m in merged:
+            above = last.get((m[0], m[2]))
+            if above is not None and above[3] == m[1]:
+                above[3] = m[3]
+                here[(m[0], m[2])] = above
+            else:
+                out.append(m)
+                here[(m[0], m[2])] = m
+        last = here
+    return [(x0, y0, x1, y1) for x0, y0, x1, y1 in out]
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

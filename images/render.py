@@ -4,7 +4,7 @@ The static part of each board is drawn once per theme and board type (:mod:`imag
 copied for every picture; checkers, dice and the rest are pasted on as cached sprites
 (:mod:`images.pieces`, :mod:`images.marks`), the text around it set in any script
 (:mod:`images.panels`, :mod:`images.typeset`), and the picture encoded as a palette PNG
-(:mod:`images.png`).
+(:mod:`images.png`): the background mapped to the palette once, each picture only where it was drawn on.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from images import marks, panels, pieces, typeset
 from images.background import background
 from images.canvas import Canvas
 from images.layout import BG, KINDS, SIX2, SIX4, board_layout
-from images.png import encode_png
+from images.png import encode_regions, palette_rows
 from images.scene import Scene, build_scene
 from images.theme import DEFAULT_THEME, Theme
 
@@ -53,7 +53,11 @@ def render(
     """
     t = _check_theme(theme)
     scene = _scene(state, names, perspective, last_play, score, footer)
-    return encode_png(draw_scene(scene, t), palette_for(t, scene.kind), COMPRESS_LEVELS[scene.kind])
+    canvas = draw_canvas(scene, t)
+    base = paletted_background(t, scene.kind, *_background_key(scene))
+    return encode_regions(
+        canvas.im, canvas.dirty, base, palette_for(t, scene.kind), COMPRESS_LEVELS[scene.kind]
+    )
 
 
 def render_image(
@@ -113,9 +117,11 @@ def warm_up(theme: Theme | None = None) -> None:
     t = _check_theme(theme)
     for kind in KINDS:
         palette_for(t, kind)
+        if kind != BG:
+            paletted_background(t, kind, 0, 0, 0)
     for perspective in (0, 1):
         for label_player in (0, 1):
-            background(t, BG, perspective, label_player, 0)
+            paletted_background(t, BG, perspective, label_player, 0)
     typeset.layout("山田 محمد नमस्ते ไทย 🎲", t.px(t.font_title), True)
 
 
@@ -134,6 +140,16 @@ def palette_for(theme: Theme, kind: str) -> Image.Image:
     return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)
 
 
+@lru_cache(maxsize=32)
+def paletted_background(
+    theme: Theme, kind: str, perspective: int, label_player: int, notes: int
+) -> Image.Image:
+    """:func:`~images.background.background` mapped to the board type's palette, as PNG rows
+    (:func:`images.png.palette_rows`): at most 0.9 MB each (a 24-point board with notes)."""
+    picture = background(theme, kind, perspective, label_player, notes)
+    return palette_rows(picture.quantize(palette=palette_for(theme, kind), dither=Image.Dither.NONE))
+
+
 def _background_key(scene: Scene) -> tuple[int, int, int]:
     if scene.kind == BG:
         return scene.perspective, scene.label_player, len(scene.notes)
@@ -145,6 +161,11 @@ def _background_key(scene: Scene) -> tuple[int, int, int]:
 
 def draw_scene(scene: Scene, theme: Theme) -> Image.Image:
     """The picture of ``scene``, drawn on a copy of its background."""
+    return draw_canvas(scene, theme).im
+
+
+def draw_canvas(scene: Scene, theme: Theme) -> Canvas:
+    """:func:`draw_scene`'s picture, with the boxes drawn in (``dirty``)."""
     perspective, label_player, notes = _background_key(scene)
     layout = board_layout(scene.kind, perspective, theme, notes)
     im = background(theme, scene.kind, perspective, label_player, notes).copy()
@@ -159,7 +180,15 @@ def draw_scene(scene: Scene, theme: Theme) -> Image.Image:
     pieces.resignation(canvas)
     panels.cards(canvas)
     panels.footer(canvas)
-    return im
+    return canvas
 
 
-__all__ = ["draw_scene", "palette_for", "render", "render_image", "warm_up"]
+__all__ = [
+    "draw_canvas",
+    "draw_scene",
+    "palette_for",
+    "paletted_background",
+    "render",
+    "render_image",
+    "warm_up",
+]

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from images.boxes import union
 from images.theme import RGB, Theme
 from images.typeset import font
 
@@ -231,14 +232,16 @@ def arrow_masks(
 
 def paste_arrow(
     im: Image.Image, t: Theme, pts, colour: RGB, edge: RGB, *, width: float = 6, head: float = 18
-) -> None:
-    """An arrow along ``pts`` on ``im`` in ``colour`` with an ``edge`` outline (see :func:`arrow_strips`)."""
+) -> tuple[int, int, int, int] | None:
+    """An arrow along ``pts`` on ``im`` in ``colour`` with an ``edge`` outline (see :func:`arrow_strips`);
+    returns the box it drew in."""
     strips = arrow_strips(
         tuple(pts), max(2.0, width * t.scale), max(6.0, head * t.scale), max(1.0, 2 * t.scale)
     )
     for box, outline, body in strips:
         im.paste(edge, box, outline)
         im.paste(colour, box, body)
+    return union(box for box, _, _ in strips)
 
 
 @lru_cache(maxsize=ARROWS_KEPT)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from images.boxes import Box, union
 from images.characters import base_rtl, clusters, needs_shaping, tame, wants_emoji
 from images.theme import RGB
 
@@ -163,7 +164,36 @@ def _resolve(text: str) -> list[tuple[str, int]]:
     return out
 
 
+@lru_cache(maxsize=512)
+def _resolved(text: str) -> tuple[tuple[str, int], ...]:
+    """:func:`_resolve`, kept for the few sizes :func:`fit` tries."""
+    return tuple(_resolve(text))
+
+
+def _by_words(face: int, text: str, rtl: bool) -> bool:
+    """Is this run plain DejaVu text of several words, drawn left to right without shaping? Such a run
+    is measured and drawn word by word from cached words (DejaVu has no kerning across a space): a
+    sentence of ours is new every turn, its words are not."""
+    return face == LATIN and " " in text and not needs_shaping(text) and not (rtl and not RAQM)
+
+
+WORDS_KEPT = 8192
+"""Words whose width is kept (:func:`_word_length`): about 100 bytes each."""
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _word_length(word: str, size: int, bold: bool) -> float:
+    return font(size, bold).getlength(word)
+
+
+def _words_length(text: str, size: int, bold: bool) -> float:
+    words = text.split(" ")
+    return sum(_word_length(w, size, bold) for w in words) + (len(words) - 1) * _word_length(" ", size, bold)
+
+
 def _run_width(text: str, face: int, size: int, bold: bool, rtl: bool) -> float:
+    if _by_words(face, text, rtl):
+        return _words_length(text, size, bold)
     shaped = RAQM and (face != LATIN or needs_shaping(text))
     f = face_font(face, size, bold, shaped)
     if shaped:
@@ -193,7 +223,7 @@ def layout(text: str, size: int, bold: bool = False, direction: str = "ltr") -> 
     script), ``"rtl"``, or ``"auto"`` (a name alone: as its first strong character)."""
     if direction not in ("ltr", "rtl", "auto"):
         raise ValueError(f"direction must be 'ltr', 'rtl' or 'auto', not {direction!r}")
-    resolved = _resolve(text)
+    resolved = _resolved(text)
     rtl = direction == "rtl" or (direction == "auto" and base_rtl("".join(c for c, _ in resolved)))
     runs: list[tuple[str, int]] = []
     for cluster, face in resolved:
@@ -252,13 +282,19 @@ def _origin(xy: tuple[float, float], line: Line, anchor: str) -> tuple[float, fl
     return x, baseline
 
 
-def draw_line(im: Image.Image, xy: tuple[float, float], line: Line, fill: RGB, anchor: str = "la") -> None:
+def draw_line(
+    im: Image.Image, xy: tuple[float, float], line: Line, fill: RGB, anchor: str = "la"
+) -> Box | None:
     """Draw ``line`` on ``im`` at ``xy`` with a Pillow text ``anchor`` (``l``/``m``/``r`` then
-    ``a``/``m``/``s``/``d``, as for ``ImageDraw.text``; ascender and descender are DejaVu's)."""
-    if line.simple:
-        _paste_text(im, xy, fill, line.text, LATIN, line.size, line.bold, None, anchor)
-        return
+    ``a``/``m``/``s``/``d``, as for ``ImageDraw.text``; ascender and descender are DejaVu's). Returns
+    the box it drew in (None: nothing drawn)."""
+    if line.simple and " " not in line.text:
+        return _paste_text(im, xy, fill, line.text, LATIN, line.size, line.bold, None, anchor)
     x, baseline = _origin(xy, line, anchor)
+    if line.simple:
+        baseline = xy[1] + _baseline_below(line.size, line.bold, anchor[1])
+        return _paste_words(im, x, baseline, fill, line.text, line.size, line.bold)
+    boxes = []
     for run in line.runs:
         face = FACES[run.face]
         shaped = RAQM and (run.face != LATIN or needs_shaping(run.text))
@@ -269,24 +305,54 @@ def draw_line(im: Image.Image, xy: tuple[float, float], line: Line, fill: RGB, a
             picture, dx, dy = _colour_glyphs(text, line.size, direction, x - ix, baseline - iy)
             if picture is not None:
                 im.paste(picture, (ix + dx, iy + dy), picture.getchannel("A"))
+                boxes.append((ix + dx, iy + dy, ix + dx + picture.width, iy + dy + picture.height))
+        elif direction is None and _by_words(run.face, run.text, line.rtl):
+            boxes.append(_paste_words(im, x, baseline, fill, run.text, line.size, line.bold))
         else:
             stroke = _stroke(line.size) if line.bold and face.faux_bold else 0
-            _paste_text(
-                im, (x + stroke, baseline), fill, text, run.face, line.size, line.bold, direction, "ls"
+            boxes.append(
+                _paste_text(
+                    im, (x + stroke, baseline), fill, text, run.face, line.size, line.bold, direction, "ls"
+                )
             )
         x += run.width
+    return union(boxes)
+
+
+@lru_cache(maxsize=64)
+def _baseline_below(size: int, bold: bool, vertical: str) -> int:
+    """How far below a point with the ``vertical`` anchor (``a``, ``m``, ``s``, ``d``) Pillow puts
+    DejaVu's baseline: the same whole pixels as ``ImageDraw.text``."""
+    f = font(size, bold)
+    return f.getbbox("H", anchor="l" + vertical)[1] - f.getbbox("H", anchor="ls")[1]
+
+
+def _paste_words(im, x: float, baseline: float, fill: RGB, text: str, size: int, bold: bool) -> Box | None:
+    """Plain DejaVu ``text`` (see :func:`_by_words`) with its baseline's left end at (x, baseline), word
+    by word; each word starts on a quarter pixel, so that a few masks per word serve every sentence."""
+    space = _word_length(" ", size, bold)
+    y = round(baseline * 4) / 4
+    boxes = []
+    for word in text.split(" "):
+        if word:
+            boxes.append(_paste_text(im, (round(x * 4) / 4, y), fill, word, LATIN, size, bold, None, "ls"))
+            x += _word_length(word, size, bold)
+        x += space
+    return union(boxes)
 
 
 def _paste_text(
     im, xy, fill: RGB, text: str, face: int, size: int, bold: bool, direction, anchor: str
-) -> None:
+) -> Box | None:
     """``text`` in ``fill`` at ``xy``: exactly what ``ImageDraw.text`` draws, from a cached mask."""
     x, y = xy
     ix, iy = int(x), int(y)
     mask, dx, dy = _mask(text, face, size, bold, direction, anchor, x - ix, y - iy)
-    if mask is not None:
-        left, top = ix + dx, iy + dy
-        im.paste(fill, (left, top, left + mask.width, top + mask.height), mask)
+    if mask is None:
+        return None
+    box = (ix + dx, iy + dy, ix + dx + mask.width, iy + dy + mask.height)
+    im.paste(fill, box, mask)
+    return box
 
 
 @lru_cache(maxsize=256)
@@ -305,7 +371,11 @@ def _colour_glyphs(
     return picture, dx, dy
 
 
-@lru_cache(maxsize=4096)
+MASKS_KEPT = 4096
+"""Text masks kept (:func:`_mask`): a word or a name, 1-3 KB each."""
+
+
+@lru_cache(maxsize=MASKS_KEPT)
 def _mask(
     text: str, face: int, size: int, bold: bool, direction: str | None, anchor: str, fx: float, fy: float
 ) -> tuple[Image.Image | None, int, int]:
