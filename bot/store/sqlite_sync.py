@@ -138,7 +138,7 @@ class ProcessSync:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[int] = loop.create_future()
         try:
-            loop.add_reader(self._from, self._read, done)
+            loop.add_reader(self._from, self._read, done, commits)
         except NotImplementedError:  # a loop without a selector (Windows' proactor)
             raise SyncGone("this event loop cannot watch the sync process") from None
         try:
@@ -152,7 +152,9 @@ class ProcessSync:
         if synced < commits:
             raise OSError(f"syncing the write-ahead log failed (the sync process answered {synced})")
 
-    def _read(self, done: asyncio.Future[int]) -> None:
+    def _read(self, done: asyncio.Future[int], commits: int) -> None:
+        """Read what the process answered; ``done`` gets the first answer that covers ``commits`` (or says
+        the sync failed). An older answer (a sync whose caller was cancelled) is passed over."""
         try:
             data = os.read(self._from, 64)
         except BlockingIOError:
@@ -161,15 +163,19 @@ class ProcessSync:
             data, problem = b"", exc
         else:
             problem = None
+        if done.done():
+            return
         if not data:
-            if not done.done():
-                done.set_exception(SyncGone(f"the sync process ended ({problem or 'end of output'})"))
+            done.set_exception(SyncGone(f"the sync process ended ({problem or 'end of output'})"))
             return
         self._answer += data
-        if len(self._answer) >= COUNT.size and not done.done():
-            (synced,) = COUNT.unpack_from(self._answer, len(self._answer) // COUNT.size * COUNT.size - 8)
-            self._answer = self._answer[len(self._answer) // COUNT.size * COUNT.size :]
-            done.set_result(synced)
+        whole = len(self._answer) // COUNT.size * COUNT.size
+        answers = [n for (n,) in COUNT.iter_unpack(self._answer[:whole])]
+        self._answer = self._answer[whole:]
+        for synced in answers:
+            if synced >= commits or synced < 0:
+                done.set_result(synced)
+                return
 
     async def close(self) -> None:
         """End the process: it finishes the sync in hand, sees the end of its input and exits."""

@@ -4,6 +4,7 @@ gone the connection syncs in a thread instead, losing nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 from pathlib import Path
@@ -124,3 +125,24 @@ async def test_a_sync_answered_as_failed_raises(tmp_path: Path) -> None:
         await syncer.close()
         thread.join(5)
     assert not thread.is_alive()
+
+
+async def test_an_answer_left_by_a_cancelled_sync_is_passed_over(tmp_path: Path) -> None:
+    synced: list[int] = []
+
+    class Recorded(WalFile):
+        def sync(self, commits: int) -> None:
+            synced.append(commits)
+
+    into, out, thread = _serve_in_thread(Recorded(tmp_path / "db.sqlite3", 500))
+    syncer = ProcessSync(into, out)
+    try:
+        cancelled = asyncio.ensure_future(syncer.sync(5))
+        await asyncio.sleep(0)  # its count is sent ...
+        cancelled.cancel()  # ... but nobody waits for its answer any more
+        await asyncio.sleep(0.05)
+        await syncer.sync(7)  # the stale answer 5 is neither taken for 7 nor for a failure
+        assert synced[-1] == 7
+    finally:
+        await syncer.close()
+        thread.join(5)
