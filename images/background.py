@@ -7,8 +7,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from images.arrows import paste_arrow
 from images.layout import BG, SIX2, SIX4, Rect, board_layout
-from images.sprites import paste_arrow
 from images.theme import Theme
 from images.typeset import font
 

@@ -9,7 +9,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from images import sprites, typeset
+from images import arrows, sprites, typeset
 from images.boxes import Box
 from images.layout import BoardLayout
 from images.scene import Scene
@@ -84,7 +84,5 @@ class Canvas:
         return line.width
 
     def arrow(self, pts, colour: RGB, edge: RGB, *, width: float, head: float) -> None:
-        """An arrow along ``pts`` (see :func:`images.sprites.paste_arrow`)."""
-        box = sprites.paste_arrow(self.im, self.t, pts, colour, edge, width=width, head=head)
-        if box is not None:
-            self.dirty.append(box)
+        """An arrow along ``pts`` (see :func:`images.arrows.paste_arrow`)."""
+        self.dirty.extend(arrows.paste_arrow(self.im, self.t, pts, colour, edge, width=width, head=head))

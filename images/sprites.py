@@ -1,4 +1,4 @@
-"""Pre-drawn pieces (checkers, dice, cube, rings, arrows), cached per theme.
+"""Pre-drawn pieces (checkers, dice, cube, rings), cached per theme (arrows: :mod:`images.arrows`).
 
 Every sprite is drawn four times larger and scaled down, which gives smooth edges. The caches are keyed
 by immutable values only (a :class:`Theme` is frozen), so they never change what a render returns.
@@ -11,8 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from images.boxes import union
-from images.theme import RGB, Theme
+from images.theme import RGB
 from images.typeset import font
 
 _SS = 4  # supersampling factor
@@ -182,93 +181,6 @@ def cube(value_text: str, size: int, text_size: int) -> Image.Image:
         (size / 2, size / 2), value_text, font=font(text_size, bold=True), fill=(20, 20, 24, 255), anchor="mm"
     )
     return out
-
-
-ARROWS_KEPT = 512
-"""Arrows kept drawn (:func:`arrow_strips`): a few kilobytes each."""
-
-
-def arrow_masks(
-    points: tuple[tuple[float, float], ...], width: float, head: float, edge: float
-) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
-    """A smooth arrow along ``points`` (a polyline, its head at the last point) as two greyscale
-    masks at twice the size, the outline (``edge`` px wider all round) and the body, plus the top-left
-    corner where they go once halved (see :func:`paste_arrow`)."""
-    ss = 2
-    pad = head + width + edge + 4
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    x0, y0 = math.floor(min(xs) - pad), math.floor(min(ys) - pad)
-    x1, y1 = math.ceil(max(xs) + pad), math.ceil(max(ys) + pad)
-    w, h = x1 - x0, y1 - y0
-    pts = [((x - x0) * ss, (y - y0) * ss) for x, y in points]
-    (ax, ay), (bx, by) = pts[-2], pts[-1]
-    length = math.hypot(bx - ax, by - ay) or 1.0
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    hl = head * ss
-    half = hl * 0.62
-    base = (bx - ux * hl, by - uy * hl)
-    shaft = [*pts[:-1], (base[0] + ux * ss, base[1] + uy * ss)]
-
-    def head_polygon(grow: float) -> list[tuple[float, float]]:
-        return [
-            (bx + ux * grow * 1.8, by + uy * grow * 1.8),
-            (base[0] - uy * (half + grow) - ux * grow, base[1] + ux * (half + grow) - uy * grow),
-            (base[0] + uy * (half + grow) - ux * grow, base[1] - ux * (half + grow) - uy * grow),
-        ]
-
-    masks = []
-    for grow in (edge * ss, 0.0):
-        m = Image.new("L", (w * ss, h * ss), 0)
-        d = ImageDraw.Draw(m)
-        d.line(shaft, fill=255, width=round(width * ss + 2 * grow))
-        r = (width * ss + 2 * grow) / 2
-        sx, sy = shaft[0]
-        d.ellipse((sx - r, sy - r, sx + r, sy + r), fill=255)
-        d.polygon(head_polygon(grow), fill=255)
-        masks.append(m)
-    return masks[0], masks[1], (x0, y0)
-
-
-def paste_arrow(
-    im: Image.Image, t: Theme, pts, colour: RGB, edge: RGB, *, width: float = 6, head: float = 18
-) -> tuple[int, int, int, int] | None:
-    """An arrow along ``pts`` on ``im`` in ``colour`` with an ``edge`` outline (see :func:`arrow_strips`);
-    returns the box it drew in."""
-    strips = arrow_strips(
-        tuple(pts), max(2.0, width * t.scale), max(6.0, head * t.scale), max(1.0, 2 * t.scale)
-    )
-    for box, outline, body in strips:
-        im.paste(edge, box, outline)
-        im.paste(colour, box, body)
-    return union(box for box, _, _ in strips)
-
-
-@lru_cache(maxsize=ARROWS_KEPT)
-def arrow_strips(
-    points: tuple[tuple[float, float], ...], width: float, head: float, edge: float
-) -> tuple[tuple[tuple[int, int, int, int], Image.Image, Image.Image], ...]:
-    """An arrow's masks (:func:`arrow_masks`) halved (box-averaged: smooth edges) in strips, skipping
-    their empty parts: a long diagonal arrow's box is mostly empty, and pasting costs the same for every
-    pixel of the box it is given. ``(box on the picture, outline mask, body mask)`` per strip.
-
-    Kept per arrow: an arrow's points come from the board's fixed places (a point's stack slots, the bar,
-    the tray), so the same arrows come back game after game, and pasting kept strips is most of the cost
-    of drawing the last play saved."""
-    outline, body, (x, y) = arrow_masks(points, width, head, edge)
-    strip = 64  # rows of the doubled masks: 32 of the picture
-    out = []
-    for top in range(0, outline.height, strip):
-        band = (0, top, outline.width, min(outline.height, top + strip))
-        inked = outline.crop(band).getbbox()
-        if inked is None:
-            continue
-        # whole 2x2 blocks only, so the halving matches halving the whole mask
-        a0, b0 = inked[0] & ~1, (top + inked[1]) & ~1
-        a1, b1 = (inked[2] + 1) & ~1, (top + inked[3] + 1) & ~1
-        box = (x + a0 // 2, y + b0 // 2, x + a1 // 2, y + b1 // 2)
-        out.append((box, outline.crop((a0, b0, a1, b1)).reduce(2), body.crop((a0, b0, a1, b1)).reduce(2)))
-    return tuple(out)
 
 
 @lru_cache(maxsize=32)
