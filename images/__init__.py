@@ -9,6 +9,7 @@ Imports the engine only: never Discord or storage.
 
 from images.chart import ChartError, Mark, Series, line_chart
 from images.render import render, render_image, warm_up
+from images.scene import for_drawing
 from images.text import render_text
 from images.theme import DEFAULT_THEME, Theme
 
@@ -18,6 +19,7 @@ __all__ = [
     "Mark",
     "Series",
     "Theme",
+    "for_drawing",
     "line_chart",
     "render",
     "render_image",

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine import OFF, Dice, Game, Play, Position
+from engine import OFF, Dice, Event, Game, Play, Position
 from engine.notation import format_play
 from engine.wording import is_you, verb
 from images.layout import board_kind
@@ -176,6 +176,38 @@ def _play_text(position: Position, play: Play, player: int) -> str:
     return format_play(position.with_turn(player), play)
 
 
+# The events a picture reads: the last dice rolled (shown when no roll is current), the last play's
+# dice, and who left a multigam game. Nothing else of a game's record is drawn.
+def _shows_dice(event: Event) -> bool:
+    return event.kind in ("play", "roll") and len(event.dice) == 2
+
+
+def _played_dice(event: Event) -> bool:
+    return event.kind == "play" and len(event.dice) == 2
+
+
+def _left(event: Event) -> bool:
+    return event.kind in ("resign", "forfeit")
+
+
+def _last(events: Sequence[Event], wanted) -> Event | None:
+    return next((e for e in reversed(events) if wanted(e)), None)
+
+
+def for_drawing(game: Game) -> Game:
+    """``game`` with only the events its picture and text board read: the same drawing from a much
+    smaller object (what a bot sends to a drawing worker; a long game's record is most of its size)."""
+    events = game.events
+    keep = {i for i, e in enumerate(events) if _left(e)}
+    for wanted in (_shows_dice, _played_dice):
+        last = next((i for i in range(len(events) - 1, -1, -1) if wanted(events[i])), None)
+        if last is not None:
+            keep.add(last)
+    if len(keep) == len(events):
+        return game
+    return replace(game, events=tuple(events[i] for i in sorted(keep)))
+
+
 def _from_game(game: Game, names, perspective, last_play) -> Scene:
     pos = game.position
     v = pos.variant
@@ -191,16 +223,12 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         dice, current, dice_player = game.dice, True, game.turn
     else:
         dice, current, dice_player = None, False, None
-        for event in reversed(game.events):
-            if event.kind in ("play", "roll") and len(event.dice) == 2:
-                dice, dice_player = Dice(*event.dice), event.player
-                break
+        shown = _last(game.events, _shows_dice)
+        if shown is not None:
+            dice, dice_player = Dice(*shown.dice), shown.player
 
-    last_dice = None
-    for event in reversed(game.events):
-        if event.kind == "play" and len(event.dice) == 2:
-            last_dice = Dice(*event.dice)
-            break
+    played = _last(game.events, _played_dice)
+    last_dice = None if played is None else Dice(*played.dice)
 
     places: list[str | None] = [None] * v.players
     left: list[str | None] = [None] * v.players
@@ -208,7 +236,7 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         order = list(game.outcome.placings) if game.outcome is not None else list(game.finished)
         for i, p in enumerate(order):
             places[p] = PLACE_WORDS[i]
-        leavers = [e for e in game.events if e.kind in ("resign", "forfeit")]
+        leavers = [e for e in game.events if _left(e)]
         for i, e in enumerate(leavers):
             # a leaver takes the lowest place still open: the first to leave is last
             places[e.player] = PLACE_WORDS[v.players - 1 - i]
