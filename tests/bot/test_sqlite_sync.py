@@ -146,3 +146,29 @@ async def test_an_answer_left_by_a_cancelled_sync_is_passed_over(tmp_path: Path)
     finally:
         await syncer.close()
         thread.join(5)
+
+
+def test_the_answer_goes_out_before_a_checkpoint_that_is_due(tmp_path: Path) -> None:
+    checkpoint_started = threading.Event()
+    answered_first: list[bool] = []
+
+    class SlowCheckpoint(WalFile):
+        def sync(self, commits: int) -> None:
+            pass
+
+        def _checkpoint(self) -> None:
+            checkpoint_started.set()
+            answered_first.append(answer_seen.wait(5))  # the answer is out while this runs
+
+    answer_seen = threading.Event()
+    into, out, thread = _serve_in_thread(SlowCheckpoint(tmp_path / "db.sqlite3", every=2))
+    try:
+        os.write(into, COUNT.pack(2))
+        assert COUNT.unpack(os.read(out, 8)) == (2,)
+        answer_seen.set()
+        assert checkpoint_started.wait(5)
+    finally:
+        os.close(into)
+        thread.join(5)
+        os.close(out)
+    assert answered_first == [True]
