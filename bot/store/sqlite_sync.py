@@ -168,12 +168,12 @@ class ProcessSync:
             data, problem = b"", exc
         else:
             problem = None
+        self._answer += data  # kept even when nobody waits: the next sync passes it over
         if done.done():
             return
         if not data:
             done.set_exception(SyncGone(f"the sync process ended ({problem or 'end of output'})"))
             return
-        self._answer += data
         whole = len(self._answer) // COUNT.size * COUNT.size
         answers = [n for (n,) in COUNT.iter_unpack(self._answer[:whole])]
         self._answer = self._answer[whole:]
