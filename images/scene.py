@@ -197,15 +197,9 @@ def _last(events: Sequence[Event], wanted) -> Event | None:
 def for_drawing(game: Game) -> Game:
     """``game`` with only the events its picture and text board read: the same drawing from a much
     smaller object (what a bot sends to a drawing worker; a long game's record is most of its size)."""
-    events = game.events
-    keep = {i for i, e in enumerate(events) if _left(e)}
-    for wanted in (_shows_dice, _played_dice):
-        last = next((i for i in range(len(events) - 1, -1, -1) if wanted(events[i])), None)
-        if last is not None:
-            keep.add(last)
-    if len(keep) == len(events):
-        return game
-    return replace(game, events=tuple(events[i] for i in sorted(keep)))
+    latest = [_last(game.events, _shows_dice), _last(game.events, _played_dice)]
+    kept = tuple(e for e in game.events if _left(e) or any(e is x for x in latest))
+    return game if len(kept) == len(game.events) else replace(game, events=kept)
 
 
 def _from_game(game: Game, names, perspective, last_play) -> Scene:

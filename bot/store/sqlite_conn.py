@@ -107,7 +107,7 @@ class Connection:
                 return ProcessSync.start(path, CHECKPOINT_COMMITS)
             except OSError:
                 log.exception("the sync process for %s cannot start; syncing in a thread", path)
-        return ThreadSync(WalFile(path, CHECKPOINT_COMMITS))
+        return _thread_sync(path)
 
     async def durable(self) -> None:
         """Return once every commit made before the call is on disk."""
@@ -128,7 +128,7 @@ class Connection:
                 await self._log.sync(upto)
             except SyncGone:
                 log.exception("the sync process for %s ended; syncing in a thread from now on", self.path)
-                gone, self._log = self._log, ThreadSync(WalFile(self.path, CHECKPOINT_COMMITS))
+                gone, self._log = self._log, _thread_sync(self.path)
                 with contextlib.suppress(Exception):
                     await gone.close()
                 await self._log.sync(upto)
@@ -147,6 +147,11 @@ class Connection:
                     await self._log.close()
             finally:
                 self._db.close()
+
+
+def _thread_sync(path: Path) -> ThreadSync:
+    """Syncing in a thread of the bot: where the sync process cannot start, or after it ended."""
+    return ThreadSync(WalFile(path, CHECKPOINT_COMMITS))
 
 
 __all__ = ["CHECKPOINT_COMMITS", "Connection", "Cursor", "Row"]
