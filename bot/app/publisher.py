@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Callable
 import discord
 
 from bot.app import analysis
+from bot.app.links import BoardLinks
 from bot.app.lobby import lobby_view
 from bot.app.responder import Responder, clip
 from bot.app.standings import card_embed, chart_file, pages_view, standings_embed
@@ -59,6 +60,7 @@ class Publisher:
         self.core = core
         self.painter = painter
         self._challenge_messages: dict[int, asyncio.Future[int | None]] = {}
+        self.links = BoardLinks()  # boards posted as an interaction's reply: edited through it
 
     async def publish(
         self,
@@ -80,6 +82,9 @@ class Publisher:
                 await responder.finish(ack)
             except discord.HTTPException:
                 log.exception("could not answer interaction %s", responder.interaction.id)
+            if responder.answered_with_message:
+                for match_id in result.computer_matches:
+                    self.links.answered(match_id, responder.interaction)  # its board can follow it
 
     async def _publish(self, notice: Notice, responder: Responder | None) -> None:
         match notice:
@@ -189,9 +194,10 @@ class Publisher:
         message_id: int | None = None
         if notice.edit is not None:
             fields = {"content": clip(notice.text), "view": view}
-            if responder is not None and await responder.update(
+            in_place = responder is not None and await responder.update(
                 notice.edit, attachments=[picture()], **fields
-            ):
+            )
+            if in_place or await self.links.edit(notice.edit, attachments=[picture()], **fields):
                 message_id = notice.edit
             else:
                 try:
@@ -209,6 +215,28 @@ class Publisher:
                 file=picture(),
                 view=view,
                 allowed_mentions=mentions(notice.mention),
+            )
+            if message_id is not None:
+                self.links.remember(message_id, responder.interaction)
+            else:
+                message_id = await responder.follow(
+                    notice.channel_id,
+                    content,
+                    file=picture(),
+                    view=view,
+                    allowed_mentions=mentions(notice.mention),
+                )
+                if message_id is not None:
+                    self.links.remember(message_id, responder.interaction, original=False)
+        if message_id is None and notice.edit is None:
+            message_id = await self.links.follow(
+                notice.channel_id,
+                notice.match_id,
+                notice.replaces,
+                content=content,
+                file=picture(),
+                allowed_mentions=mentions(notice.mention),
+                **({"view": view} if view is not None else {}),
             )
         if message_id is None:
             extra: dict = {"view": view} if view is not None else {}
@@ -235,18 +263,23 @@ class Publisher:
         self, channel_id: int, message_id: int, record: str = "", responder: Responder | None = None
     ) -> None:
         """Edit the board ``message_id`` down to its one-line ``record``: no picture, no controls (with no
-        record, it only loses its controls). As the answer to a click on it, where ``responder`` can."""
+        record, it only loses its controls). As the answer to a click on it, where ``responder`` can; else
+        through the interaction that posted it (:mod:`bot.app.links`), where its token still works."""
         fields = {"content": clip(record), "attachments": [], "view": None}
-        if record and responder is not None and await responder.update(message_id, **fields):
-            return
-        channel = await self._channel(channel_id)
         try:
+            if record and responder is not None and await responder.update(message_id, **fields):
+                return
+            if record and await self.links.edit(message_id, **fields):
+                return
+            channel = await self._channel(channel_id)
             if record:
                 await channel.get_partial_message(message_id).edit(**fields)
             else:
                 await self._disable(await channel.fetch_message(message_id))
         except discord.NotFound:
             log.info("board message %s is gone; nothing to retire", message_id)
+        finally:
+            self.links.forget(message_id)  # a retired board is not edited again
 
     async def _archive(self, channel_id: int) -> None:
         """Archive a match's thread (it comes back when anyone writes in it)."""

@@ -49,6 +49,16 @@ class Responder:
         return kind == discord.InteractionResponseType.deferred_channel_message and not self.answered
 
     @property
+    def answered_with_message(self) -> bool:
+        """Answered by a whole message, or a message's update (not a deferral still to be filled, after
+        which Discord makes the first followup fill it): followups may come after it."""
+        kind = self.interaction.response.type
+        return kind in (
+            discord.InteractionResponseType.channel_message,
+            discord.InteractionResponseType.message_update,
+        )
+
+    @property
     def done(self) -> bool:
         return self.interaction.response.is_done()
 
@@ -108,11 +118,10 @@ class Responder:
         view: discord.ui.View | None,
         allowed_mentions: discord.AllowedMentions,
     ) -> int | None:
-        """Post a public message in ``channel_id`` as the reply to this slash command, if it is still
-        unanswered and was typed there; its message id, or None (nothing sent: post it the usual way)."""
-        if self.interaction.type is not discord.InteractionType.application_command:
-            return None
-        if self.interaction.channel_id != channel_id:
+        """Post a public message in ``channel_id`` as the reply to this slash command or click, if it is
+        still unanswered and was made there (a click: on a public message); its message id, or None
+        (nothing sent: post it the usual way)."""
+        if not self._public_here(channel_id):
             return None
         async with self._lock:
             if self.done:
@@ -127,6 +136,48 @@ class Responder:
                 return None
             self.answered = True
             return callback.message_id
+
+    async def follow(
+        self,
+        channel_id: int,
+        content: str,
+        *,
+        file: discord.File,
+        view: discord.ui.View | None,
+        allowed_mentions: discord.AllowedMentions,
+    ) -> int | None:
+        """Post a public message in ``channel_id`` as a followup of this click, already answered by
+        updating (or deferring an update of) its message, if it was made there; its message id, or None
+        (nothing sent: post it the usual way). Like the reply, it is outside Discord's global limit."""
+        kind = self.interaction.response.type
+        updated = kind in (
+            discord.InteractionResponseType.message_update,
+            discord.InteractionResponseType.deferred_message_update,
+        )
+        if not updated or not self._public_here(channel_id):
+            return None
+        extra: dict = {"view": view} if view is not None else {}
+        try:
+            message = await self.interaction.followup.send(
+                clip(content), file=file, allowed_mentions=allowed_mentions, wait=True, **extra
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not follow up interaction %s: %s", self.interaction.id, exc)
+            return None
+        return message.id
+
+    def _public_here(self, channel_id: int) -> bool:
+        """Made in ``channel_id``: a slash command, or a click on a public message."""
+        if self.interaction.channel_id != channel_id:
+            return False
+        if self.interaction.type is discord.InteractionType.application_command:
+            return True
+        message = self.interaction.message
+        return (
+            self.interaction.type is discord.InteractionType.component
+            and message is not None
+            and not message.flags.ephemeral
+        )
 
     async def update(self, message_id: int, **fields) -> bool:
         """Edit message ``message_id`` as the answer to this click, if it is still unanswered and was a

@@ -14,7 +14,9 @@ protocol as discord.py 2.7 speaks it:
 
 It keeps Discord's rules that a bot can trip over: an interaction is answered once (a second answer is
 400 / code 40060), within 3 seconds (later: 404 / code 10062), a followup or ``@original`` needs an answer
-first. Each violation is recorded in :attr:`FakeDiscord.violations`.
+first, and its token works for 15 minutes (later: 401 / code 50027). Each violation is recorded in
+:attr:`FakeDiscord.violations`. Calls outside the interaction routes count toward Discord's global limit
+of 50 a second (:attr:`FakeDiscord.global_times`); the stand-in does not refuse them, the load reports them.
 
 Everything the bot posts is recorded as a :class:`Message` (content, embeds, components, attachments
 with their bytes, the ephemeral flag, every edit), per channel, with timestamps, so tests can assert on
@@ -45,6 +47,7 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 RESPONSE_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
+TOKEN_LIFETIME = 15 * 60  # seconds an interaction's token works for its followups and their edits
 
 # Permission bits (discord.Permissions).
 VIEW_CHANNEL = 1 << 10
@@ -483,6 +486,7 @@ class FakeDiscord:
         self._by_token: dict[str, Interaction] = {}
         self.commands: dict[int | None, list[dict]] = {}  # guild id (None: global) -> synced commands
         self.requests: list[tuple[str, str]] = []  # every REST call: (method, path)
+        self.global_times: list[float] = []  # perf_counter of each call under the global limit
         self.unknown_routes: list[tuple[str, str]] = []
         self.violations: list[str] = []  # protocol rules the bot broke
         self.typing: list[tuple[int, float]] = []  # (channel, perf_counter) of every typing indicator
@@ -490,6 +494,7 @@ class FakeDiscord:
         self.bot_channel_permissions: dict[int, int] = {}  # the bot's permissions where not BOT_PERMISSIONS
         self.identifies = 0
         self.response_deadline = RESPONSE_DEADLINE
+        self.token_lifetime = TOKEN_LIFETIME  # seconds an interaction's token works for its webhook routes
 
         self._sessions: list[_GatewaySession] = []
         self._changed = asyncio.Event()
@@ -1082,6 +1087,8 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         self.requests.append((request.method, path))
+        if under_global_limit(path):
+            self.global_times.append(time.perf_counter())
         for method, pattern, handler in self._routes:
             if method == request.method and (match := pattern.match(path)):
                 if not self._authorised(request, path):
@@ -1650,7 +1657,16 @@ class FakeDiscord:
             return None
         return record
 
+    def _expired(self, token: str) -> web.Response | None:
+        """Discord's answer to an interaction token used after its lifetime, or None while it works."""
+        record = self._interaction(token)
+        if record is not None and time.perf_counter() - record.sent > self.token_lifetime:
+            return _error(401, "Invalid Webhook Token", 50027)
+        return None
+
     async def _followup(self, request: web.Request, app: str, token: str) -> web.Response:
+        if (expired := self._expired(token)) is not None:
+            return expired
         record = self._token_record(app, token)
         if record is None:
             return _error(404, "Unknown Webhook", 10015)
@@ -1666,6 +1682,8 @@ class FakeDiscord:
         return self._message_json(message)
 
     async def _wh_get(self, request: web.Request, app: str, token: str, mid: str) -> web.Response:
+        if (expired := self._expired(token)) is not None:
+            return expired
         record = self._token_record(app, token)
         message = record and self._resolve_webhook_message(record, mid)
         if not message or message.deleted:
@@ -1673,6 +1691,8 @@ class FakeDiscord:
         return self._message_json(message)
 
     async def _wh_edit(self, request: web.Request, app: str, token: str, mid: str) -> web.Response:
+        if (expired := self._expired(token)) is not None:
+            return expired
         record = self._token_record(app, token)
         if record is not None and record.responded is None:
             self.violations.append(f"edit of interaction {record.id}'s response before any response")
@@ -1687,6 +1707,8 @@ class FakeDiscord:
         return self._message_json(message)
 
     async def _wh_delete(self, request: web.Request, app: str, token: str, mid: str) -> web.Response:
+        if (expired := self._expired(token)) is not None:
+            return expired
         record = self._token_record(app, token)
         message = record and self._resolve_webhook_message(record, mid)
         if not message or message.deleted:
@@ -1698,6 +1720,27 @@ class FakeDiscord:
 
 class _BadRequest(Exception):
     pass
+
+
+GLOBAL_LIMIT = 50
+"""Requests a second Discord allows a bot on all routes together, but for the interaction routes (an
+interaction's response, its followups and their edits), which are exempt."""
+
+
+def under_global_limit(path: str) -> bool:
+    """Whether a REST call to ``path`` counts toward Discord's global limit (:data:`GLOBAL_LIMIT`)."""
+    return not path.startswith(("/interactions/", "/webhooks/"))
+
+
+def busiest_second(times: Iterable[float]) -> int:
+    """The most of ``times`` (seconds, in order) within any one second."""
+    most, start = 0, 0
+    ordered = list(times)
+    for end, t in enumerate(ordered):
+        while t - ordered[start] >= 1.0:
+            start += 1
+        most = max(most, end - start + 1)
+    return most
 
 
 def _attachment_problems(message: Message) -> list[str]:
@@ -1746,6 +1789,7 @@ def _check_options(command: str, declared: dict[str, dict], given: dict[str, Any
 
 
 __all__ = [
+    "GLOBAL_LIMIT",
     "Attachment",
     "Channel",
     "FakeDiscord",
@@ -1753,4 +1797,6 @@ __all__ = [
     "Message",
     "StandInError",
     "User",
+    "busiest_second",
+    "under_global_limit",
 ]

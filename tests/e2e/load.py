@@ -44,6 +44,7 @@ from tests.e2e.fake_discord import (
     Message,
     StandInError,
     User,
+    busiest_second,
 )
 from tests.e2e.load_bots import DatabaseState, ServiceState, start_bot
 from tests.e2e.load_cpu import CpuSample, sample, settled, spent
@@ -156,7 +157,7 @@ async def run_once(args: argparse.Namespace, tree: Path | None) -> Run:
     run = Run("", stats)
     samples: dict[str, CpuSample] = {}
     profiler: Profiler | None = None
-    requests_at_play = [0]  # the stand-in's count of REST calls when the play started
+    requests_at_play = [0, 0]  # the stand-in's counts of REST calls (all, global) when the play started
     with tempfile.TemporaryDirectory(prefix="minigam-load-") as tmp:
         async with FakeDiscord(extra_channels=args.matches, extra_members=2 * args.matches) as fake:
             # Each match in its own channel, played there: no thread is opened (a thread would cost one
@@ -177,7 +178,7 @@ async def run_once(args: argparse.Namespace, tree: Path | None) -> Run:
                 async def open_play() -> None:
                     nonlocal profiler
                     samples["play"] = sample(bot.pid)
-                    requests_at_play[0] = len(fake.requests)
+                    requests_at_play[:] = len(fake.requests), len(fake.global_times)
                     if args.profile:
                         profiler = Profiler(
                             bot.pid or os.getpid(), Path(args.profile), workers=args.profile_workers
@@ -196,6 +197,8 @@ async def run_once(args: argparse.Namespace, tree: Path | None) -> Run:
                 results = await asyncio.gather(*tasks, return_exceptions=True)
                 samples["end"] = sample(bot.pid)
                 run.requests = len(fake.requests) - requests_at_play[0]
+                in_play = fake.global_times[requests_at_play[1] :]
+                run.global_requests, run.busiest_second = len(in_play), busiest_second(in_play)
                 run.elapsed = time.perf_counter() - stats.t_start
                 sampler.cancel()
                 if profiler is not None:

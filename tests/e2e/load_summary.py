@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.e2e.fake_discord import GLOBAL_LIMIT
 from tests.e2e.load_cpu import CpuUse, cpu_lines
 from tests.e2e.load_report import Stats, error_lines, percentile, report, target_lines
 from tests.e2e.load_stages import stage_lines
@@ -28,6 +29,8 @@ class Run:
     rss_per_match: float | None = None  # bytes of the bot's memory per live match
     profile: list[str] = field(default_factory=list)
     requests: int = 0  # REST calls the bot made to the stand-in during the play
+    global_requests: int = 0  # of those, the ones under Discord's global limit
+    busiest_second: int = 0  # the most of those within one second
 
 
 def print_run(args: argparse.Namespace, run: Run) -> bool:
@@ -42,6 +45,12 @@ def print_run(args: argparse.Namespace, run: Run) -> bool:
         print(text)
     if turns:
         print(f"requests to Discord during the play: {run.requests} = {run.requests / turns:.2f} per turn")
+        verdict = "ok" if run.busiest_second <= GLOBAL_LIMIT else "OVER: Discord would answer 429"
+        print(
+            f"  under Discord's global limit (interaction routes are exempt): {run.global_requests} ="
+            f" {run.global_requests / turns:.2f} per turn; busiest second {run.busiest_second}"
+            f" (the limit: {GLOBAL_LIMIT} a second for the whole bot): {verdict}"
+        )
     if run.rss_per_match is not None:
         print(
             f"memory: the bot grew {run.rss_per_match / 1024:.0f} KiB per live match while they were set up"
@@ -78,6 +87,8 @@ def summary(args: argparse.Namespace, run: Run) -> dict[str, float]:
         "stand-in CPU ms/turn": _ms_per_turn(run, lambda u: u.role == "stand-in"),
         "turns/s": s.turns / run.elapsed if run.elapsed else 0.0,
         "requests per turn": run.requests / s.turns if s.turns else 0.0,
+        "global-limit requests per turn": run.global_requests / s.turns if s.turns else 0.0,
+        "global-limit busiest second": run.busiest_second,
         "p50 new board after a move, ms": percentile(s.board, 50) * 1000,
         "p99 new board after a move, ms": percentile(s.board, 99) * 1000,
         "p99 first board, ms": percentile(s.first_board, 99) * 1000,

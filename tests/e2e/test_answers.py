@@ -43,12 +43,22 @@ async def test_a_move_by_command_is_answered_by_its_new_board_in_two_requests(wo
     assert fake.violations == []
     assert world.warnings() == []
 
-    # The next board, replied to the next command, retires the one that was a reply.
+    # The next board, replied to the next command, retires the one that was a reply: through the token
+    # of the interaction that posted it, so the turn makes no request under Discord's global limit.
+    calls_before, global_before = len(fake.requests), len(fake.global_times)
     second = await world.slash(other, "move", channel=table, play=world.pick(after))
     await world.settled(fake.general)
     assert second.response_type == CHANNEL_MESSAGE
     await fake.wait_for(lambda: not fake.messages[board.id].pngs, what="the replied board to be retired")
     assert fake.messages[board.id].text  # its one-line record
+    assert not fake.messages[board.id].items()
+    assert fake.requests[calls_before:] == [
+        ("POST", f"/interactions/{second.id}/{second.token}/callback"),
+        ("PATCH", f"/webhooks/{fake.application_id}/{interaction.token}/messages/@original"),
+    ]
+    assert len(fake.global_times) == global_before
+    assert len(world.bot.publisher.links) == 1  # the current board's; the retired one is forgotten
+    assert fake.violations == []
 
 
 async def test_a_refused_move_is_one_private_answer_and_changes_nothing(world: World) -> None:
@@ -68,28 +78,49 @@ async def test_a_refused_move_is_one_private_answer_and_changes_nothing(world: W
     assert world.db.snapshot(match.match_id) == before
 
 
-async def test_a_click_is_answered_by_retiring_the_clicked_board(world: World) -> None:
+async def test_a_click_is_answered_by_its_new_board_and_retires_the_clicked_one(world: World) -> None:
     fake = world.fake
     match = await world.start_match(fake.alice, fake.bob)
+    first = world.board_for(match)
+    table = fake.channels[match.channel_id]
+    calls_before = len(fake.requests)
     clicked = await world.play_by_menu(fake.general)
     after = await world.settled(fake.general)
     last = clicked[-1]
 
     # the seeded first roll's play is in the board's own menu: one click on the board
     assert len(clicked) == 1
+    assert last.message_id == first.id
     assert not fake.messages[last.message_id].ephemeral
-    assert last.response_type == UPDATE_MESSAGE  # the click's answer: its board, retired
-    old = fake.messages[last.message_id]
-    assert not old.pngs
-    assert not old.items()
-    assert old.text
+    assert last.response_type == CHANNEL_MESSAGE  # the click's answer: the new board
     new = world.board_for(after)
     assert new is not None
-    assert new.id != old.id
+    assert new.id == last.original_id != first.id
     assert is_board(new)
-    assert world.replies(last) == []  # no "Played." after it
-    assert fake.violations == []
+    assert not new.ephemeral
     assert board_version(new) == (match.match_id, after.version)
+    await fake.wait_for(lambda: not fake.messages[first.id].pngs, what="the clicked board to be retired")
+    old = fake.messages[first.id]
+    assert not old.items()
+    assert old.text
+    assert world.replies(last) == [new]  # no "Played." after it
+    # the first board was posted in the match's new thread, through the channel: it is retired so too
+    assert fake.requests[calls_before:] == [
+        ("POST", f"/interactions/{last.id}/{last.token}/callback"),
+        ("PATCH", f"/channels/{table.id}/messages/{first.id}"),
+    ]
+
+    # The next click's board retires the board that answered this click, through this click's token:
+    # nothing under Discord's global limit.
+    calls_before, global_before = len(fake.requests), len(fake.global_times)
+    clicked = await world.play_by_menu(fake.general)
+    await world.settled(fake.general)
+    await fake.wait_for(lambda: not fake.messages[new.id].pngs, what="the answering board to be retired")
+    assert clicked[-1].response_type == CHANNEL_MESSAGE
+    webhook = f"/webhooks/{fake.application_id}/{last.token}/messages/@original"
+    assert ("PATCH", webhook) in fake.requests[calls_before:]
+    assert len(fake.global_times) == global_before
+    assert fake.violations == []
 
 
 async def test_accept_is_answered_by_closing_the_challenge(world: World) -> None:

@@ -18,6 +18,8 @@ from tests.e2e.fake_discord import (
     THREAD_CREATED,
     FakeDiscord,
     StandInError,
+    busiest_second,
+    under_global_limit,
 )
 from tests.e2e.harness import LogCapture, pointed_at, running
 
@@ -377,3 +379,13 @@ async def test_a_channel_where_the_bot_may_not_open_threads_refuses_them(
     assert fake.forbidden == [
         ("POST", f"/channels/{fake.general.id}/messages/{fake.channel_messages(fake.general)[-1].id}/threads")
     ]
+
+
+def test_the_requests_under_discords_global_limit_and_their_busiest_second() -> None:
+    assert under_global_limit("/channels/1/messages/2")
+    assert under_global_limit("/users/@me")
+    assert not under_global_limit("/interactions/1/tok/callback")
+    assert not under_global_limit("/webhooks/1/tok/messages/@original")
+    assert busiest_second([]) == 0
+    assert busiest_second([0.0, 0.5, 0.99, 1.0, 1.5, 1.6, 1.7, 3.0]) == 5  # from 0.99 to 1.7
+    assert busiest_second([0.0, 1.0, 2.0]) == 1  # a second apart: never within one second
