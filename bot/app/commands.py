@@ -88,21 +88,24 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         variant: str = DEFAULT_VARIANT,
         points: app_commands.Range[int, 0, MAX_MATCH_POINTS] | None = None,
     ) -> None:
-        # At once: a challenge is rare, and a burst of them (a server's evening) must see an answer soon.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        # The challenge's message is the reply (a refusal a private one); deferred privately if slow.
+        responder = Responder(interaction, hold=HOLD)
         guild_id, channel_id, guild_name = _where(interaction)
-        async with self.app.runner.busy():
-            result = await self.core.challenges.challenge(
-                guild_id,
-                channel_id,
-                player_ref(interaction.user),
-                player_ref(opponent),
-                variant,
-                points,
-                guild_name=guild_name,
-                venue=InteractionVenue(interaction),
-            )
-            await self.app.deliver(result, interaction, ack="Challenge sent.")
+        try:
+            async with self.app.runner.busy():
+                result = await self.core.challenges.challenge(
+                    guild_id,
+                    channel_id,
+                    player_ref(interaction.user),
+                    player_ref(opponent),
+                    variant,
+                    points,
+                    guild_name=guild_name,
+                    venue=InteractionVenue(interaction),
+                )
+                await self.app.deliver(result, responder, ack="Challenge sent.")
+        finally:
+            await responder.stop()
 
     @app_commands.command(name="vs-bot", description="Play the computer (unrated)")
     @app_commands.describe(

@@ -121,7 +121,7 @@ class Publisher:
                     allowed_mentions=mentions(notice.mention),
                 )
             case ChallengePosted():
-                await self._post_challenge(notice)
+                await self._post_challenge(notice, responder)
             case ChallengeClosed():
                 message_id = await self._challenge_message_id(notice, responder)
                 text = clip(notice.text)
@@ -159,20 +159,24 @@ class Publisher:
             return
         await channel.get_partial_message(message_id).edit(content=clip(notice.text), view=view)
 
-    async def _post_challenge(self, notice: ChallengePosted) -> None:
-        channel = await self._channel(notice.channel_id)
+    async def _post_challenge(self, notice: ChallengePosted, responder: Responder | None) -> None:
+        """The challenge's message: the reply to ``/minigam challenge`` where it can be (one request,
+        outside Discord's global limit), else a message of its own."""
         sent = self._challenge_messages[notice.challenge_id] = asyncio.get_running_loop().create_future()
+        message_id: int | None = None
         try:
-            message = await channel.send(
-                clip(mention_prefix(notice.mention) + notice.text),
-                view=challenge_view(notice.challenge_id),
-                allowed_mentions=mentions(notice.mention),
-            )
-        except BaseException:
-            sent.set_result(None)
-            raise
-        sent.set_result(message.id)
-        await self.core.challenges.message_posted(notice.challenge_id, message.id)
+            text = clip(mention_prefix(notice.mention) + notice.text)
+            view, allowed = challenge_view(notice.challenge_id), mentions(notice.mention)
+            if responder is not None:
+                message_id = await responder.post(
+                    notice.channel_id, text, view=view, allowed_mentions=allowed
+                )
+            if message_id is None:
+                channel = await self._channel(notice.channel_id)
+                message_id = (await channel.send(text, view=view, allowed_mentions=allowed)).id
+        finally:
+            sent.set_result(message_id)
+        await self.core.challenges.message_posted(notice.challenge_id, message_id)
 
     async def _challenge_message_id(self, notice: ChallengeClosed, responder: Responder | None) -> int | None:
         """The message holding a challenge's buttons, even if it is still being posted."""

@@ -114,7 +114,7 @@ class Responder:
         channel_id: int,
         content: str,
         *,
-        file: discord.File,
+        file: discord.File | None = None,
         view: discord.ui.View | None,
         allowed_mentions: discord.AllowedMentions,
     ) -> int | None:
@@ -127,9 +127,11 @@ class Responder:
             if self.done:
                 return None
             extra: dict = {"view": view} if view is not None else {}
+            if file is not None:
+                extra["file"] = file
             try:
                 callback = await self.interaction.response.send_message(
-                    clip(content), file=file, allowed_mentions=allowed_mentions, **extra
+                    clip(content), allowed_mentions=allowed_mentions, **extra
                 )
             except discord.HTTPException as exc:
                 log.warning("could not reply to interaction %s: %s", self.interaction.id, exc)

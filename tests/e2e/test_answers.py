@@ -123,6 +123,26 @@ async def test_a_click_is_answered_by_its_new_board_and_retires_the_clicked_one(
     assert fake.violations == []
 
 
+async def test_a_challenge_is_answered_by_its_message_in_one_request(world: World) -> None:
+    fake = world.fake
+    calls_before, global_before = len(fake.requests), len(fake.global_times)
+
+    asked = await fake.slash(fake.alice, "minigam challenge", channel=fake.general, opponent=fake.bob)
+
+    assert asked.response_type == CHANNEL_MESSAGE
+    message = fake.messages[asked.original_id]
+    assert not message.ephemeral
+    assert message.text.startswith(f"<@{fake.bob.id}>")  # the one challenged is pinged
+    assert [str(b.get("label")) for b in message.buttons()] == ["Accept", "Decline"]
+    assert world.replies(asked) == [message]  # no "Challenge sent." after it
+    assert fake.requests[calls_before:] == [("POST", f"/interactions/{asked.id}/{asked.token}/callback")]
+    assert len(fake.global_times) == global_before
+    accepted = await fake.click(fake.bob, message, message.button("accept"))
+    assert accepted.response_type == UPDATE_MESSAGE
+    assert "accepted" in fake.messages[message.id].text.lower()
+    assert fake.violations == []
+
+
 async def test_accept_is_answered_by_closing_the_challenge(world: World) -> None:
     fake = world.fake
     await world.start_match(fake.alice, fake.bob)
