@@ -85,7 +85,7 @@ class Challenges:
         return Result(
             [
                 ChallengePosted(channel_id, challenge_id, text, opponent.user_id),
-                Reply(texts.challenge_sent(opponent.name)),
+                Reply(texts.challenge_sent(opponent.name), confirmation=True),  # when nothing else answers
             ]
         )
 

@@ -134,12 +134,18 @@ async def test_a_challenge_is_answered_by_its_message_in_one_request(world: Worl
     assert not message.ephemeral
     assert message.text.startswith(f"<@{fake.bob.id}>")  # the one challenged is pinged
     assert [str(b.get("label")) for b in message.buttons()] == ["Accept", "Decline"]
-    assert world.replies(asked) == [message]  # no "Challenge sent." after it
-    assert fake.requests[calls_before:] == [("POST", f"/interactions/{asked.id}/{asked.token}/callback")]
-    assert len(fake.global_times) == global_before
     accepted = await fake.click(fake.bob, message, message.button("accept"))
     assert accepted.response_type == UPDATE_MESSAGE
+    await world.settled(fake.general)
     assert "accepted" in fake.messages[message.id].text.lower()
+    assert world.replies(asked) == [message]  # no "Challenge sent." after it
+    # one request for the challenge (nothing after it with its token), none under the global limit
+    assert [(m, p) for m, p in fake.requests[calls_before:] if asked.token in p] == [
+        ("POST", f"/interactions/{asked.id}/{asked.token}/callback")
+    ]
+    assert fake.requests[calls_before] == ("POST", f"/interactions/{asked.id}/{asked.token}/callback")
+    # under the global limit only the match's thread: opened, its two players added, its first board
+    assert len(fake.global_times) == global_before + 4
     assert fake.violations == []
 
 
