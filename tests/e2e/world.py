@@ -400,6 +400,7 @@ class BotProcess:
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
+            start_new_session=True,  # its workers in its own process group, to be ended with it
         )
         self._reader = asyncio.create_task(self._read())
 
@@ -415,16 +416,22 @@ class BotProcess:
         return self.proc.pid
 
     async def stop(self, *, within: float = 15.0, sig: int = signal.SIGINT) -> int:
-        """Ask it to stop (SIGINT, as Ctrl+C would, or ``sig``), and kill it if it doesn't."""
+        """Ask it to stop (SIGINT, as Ctrl+C would, or ``sig``), and kill it if it doesn't. Waiting for
+        it waits for its output to close too: if workers it left behind (a killed bot's) still hold it,
+        they are killed with it (its process group)."""
         assert self.proc is not None
         if self.proc.returncode is None:
             self.proc.send_signal(sig)
-            try:
-                await asyncio.wait_for(self.proc.wait(), within)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
+        try:
+            await asyncio.wait_for(self.proc.wait(), within)
+        except TimeoutError:
+            if self.proc.returncode is None:
                 self.output.append("<killed: did not stop within the time allowed>")
+            else:
+                self.output.append("<killed: what it left behind still held its output>")
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            await self.proc.wait()
         if self._reader is not None:
             await asyncio.wait_for(self._reader, 5)
         return self.proc.returncode
