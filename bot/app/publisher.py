@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Callable
 import discord
 
 from bot.app import analysis
+from bot.app.budget import TYPING_BURST, TYPING_PER_SECOND, Budget
 from bot.app.links import BoardLinks
 from bot.app.lobby import lobby_view
 from bot.app.responder import Responder, clip
@@ -61,6 +62,7 @@ class Publisher:
         self.painter = painter
         self._challenge_messages: dict[int, asyncio.Future[int | None]] = {}
         self.links = BoardLinks()  # boards posted as an interaction's reply: edited through it
+        self.typing_budget = Budget(TYPING_PER_SECOND, TYPING_BURST)  # of Discord's global limit
 
     async def publish(
         self,
@@ -305,7 +307,8 @@ class Publisher:
     @contextlib.asynccontextmanager
     async def thinking(self, match_id: int) -> AsyncIterator[None]:
         """The typing indicator in a match's channel while the computer thinks (shown before the thought
-        starts, renewed until it ends); a failure to show it changes nothing."""
+        starts, renewed until it ends), within its share of Discord's global limit (:mod:`bot.app.budget`);
+        a failure to show it changes nothing."""
         live = self.core.ctx.table.get(match_id)
         if live is None:
             yield
@@ -326,6 +329,9 @@ class Publisher:
             await self._type(channel_id)
 
     async def _type(self, channel_id: int) -> None:
+        if not self.typing_budget.take():
+            log.debug("no typing indicator in channel %s: over its share of Discord's limit", channel_id)
+            return
         try:
             channel = await self._channel(channel_id)
             await asyncio.wait_for(channel.typing(), TYPING_REFRESH)

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from bot.app.budget import Budget
 from tests.e2e.quiet import as_posted
 from tests.e2e.world import World, is_board
 
@@ -62,4 +63,24 @@ async def test_a_game_against_the_computer_is_played_to_the_end_in_its_thread(wo
     assert "wins" in last.text
     # Games against the computer are unrated.
     assert world.db.ratings("minigam") == {}
+    assert world.warnings() == []
+
+
+async def test_over_its_budget_the_computer_thinks_without_the_typing_indicator(world: World) -> None:
+    """The typing indicator is under Discord's global limit and only a courtesy: past its share (many
+    computers thinking at once) it is left out, and the game goes on the same."""
+    fake = world.fake
+    match = await world.vs_bot(fake.alice, variant="minigam", level="easy")
+    thread = fake.channels[match.channel_id]
+    world.bot.publisher.typing_budget = Budget(0.0, 0)  # none left
+    typed_before = len(fake.typing_in(thread))
+    since = len(fake.requests)
+
+    await world.slash(fake.alice, "move", channel=thread, play=world.pick(match))
+    after = await world.settled(fake.general)
+
+    assert after.version > match.version + 1  # Alice's move and the computer's answer
+    assert after.game.actor == 0 or after.status != "active"
+    assert len(fake.typing_in(thread)) == typed_before
+    assert not any(p.endswith("/typing") for _, p in fake.requests[since:])
     assert world.warnings() == []
