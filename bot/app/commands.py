@@ -121,20 +121,24 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         level: str = DEFAULT_LEVEL,
         points: app_commands.Range[int, 0, MAX_MATCH_POINTS] | None = None,
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        # Played here (no thread), the first board is the reply; deferred privately if slow.
+        responder = Responder(interaction, hold=HOLD)
         guild_id, channel_id, guild_name = _where(interaction)
-        async with self.app.runner.busy():
-            result = await self.core.challenges.vs_bot(
-                guild_id,
-                channel_id,
-                player_ref(interaction.user),
-                variant,
-                level,
-                points,
-                guild_name=guild_name,
-                venue=InteractionVenue(interaction),
-            )
-            await self.app.deliver(result, interaction, ack="Match started: good luck!")
+        try:
+            async with self.app.runner.busy():
+                result = await self.core.challenges.vs_bot(
+                    guild_id,
+                    channel_id,
+                    player_ref(interaction.user),
+                    variant,
+                    level,
+                    points,
+                    guild_name=guild_name,
+                    venue=InteractionVenue(interaction),
+                )
+                await self.app.deliver(result, responder, ack="Match started: good luck!")
+        finally:
+            await responder.stop()
 
     # ------------------------------------------------------------------ playing
     @app_commands.command(name="move", description="Play your whole turn, e.g. bar/3 5/off")

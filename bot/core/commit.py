@@ -257,7 +257,10 @@ async def start_match(
     log.info("match %s started in channel %s: %s, %s", match_id, record.channel_id, variant, seats)
     header = texts.match_header(match.variant, [s.name for s in seats], match.target, rated=record.rated)
     result = turn_result(live, [header, *lines])
-    result.notices.append(Reply(words.match_opened(record.channel_id, thread=thread is not None)))
+    # where it is played: news in a thread of its own; here, only if nothing else answered
+    result.notices.append(
+        Reply(words.match_opened(record.channel_id, thread=thread is not None), confirmation=thread is None)
+    )
     return result
 
 

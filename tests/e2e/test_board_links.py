@@ -137,3 +137,34 @@ async def test_the_computers_board_follows_the_move_it_answers(world: World) -> 
     assert len(fake.global_times) - global_since == len(under_limit)
     assert fake.violations == []
     assert world.warnings() == []
+
+
+async def test_where_no_thread_opens_vs_bot_is_answered_by_the_first_board(world: World) -> None:
+    fake = world.fake
+    fake.bot_channel_permissions[fake.general.id] = BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS
+    global_before = len(fake.global_times)
+    match = await world.vs_bot(fake.alice, variant="minigam", level="easy")
+    assert match.channel_id == fake.general.id
+    started = next(i for i in reversed(fake.interactions.values()) if i.type == 2)
+    first = world.board_for(match)
+    # the first board is the reply (or, when the computer opens, a followup of the private answer)
+    assert first.id == started.original_id or first.id in started.followup_ids
+    assert not first.ephemeral
+    assert [m.id for m in world.replies(started) if not m.ephemeral] == [first.id]
+    assert len(world.replies(started)) <= 2
+
+    typed = await world.slash(fake.alice, "move", channel=fake.general, play=world.pick(match))
+    await world.settled(fake.general)
+
+    await fake.wait_for(lambda: not fake.messages[first.id].pngs, what="the first board to be retired")
+    through = f"/webhooks/{fake.application_id}/{started.token}/messages/"
+    assert any(m == "PATCH" and p.startswith(through) for m, p in fake.requests)  # retired through its token
+    assert typed.followup_ids  # the computer's board follows the move
+    # under the global limit: only the computer's typing indicator
+    assert all(p.endswith("/typing") for p in _global_paths(fake)[global_before:])
+    assert fake.violations == []
+    assert world.warnings() == []
+
+
+def _global_paths(fake) -> list[str]:
+    return [p for _, p in fake.requests if not p.startswith(("/webhooks/", "/interactions/"))]
