@@ -7,7 +7,9 @@ plays of the player to move, and acts on the turn that was current when the comm
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -73,6 +75,19 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
     def core(self) -> Core:
         return self.app.core
 
+    async def _held(
+        self, interaction: discord.Interaction, act: Callable[[], Awaitable[Result]], ack: str
+    ) -> None:
+        """Run ``act`` and publish its result, the answer held back so that its first effect can be it (a
+        new board or challenge as the reply); a private deferral if that takes too long, ``ack`` if
+        nothing else answered."""
+        responder = Responder(interaction, hold=HOLD)
+        try:
+            async with self.app.runner.busy():
+                await self.app.deliver(await act(), responder, ack=ack)
+        finally:
+            await responder.stop()
+
     # ------------------------------------------------------------------ starting matches
     @app_commands.command(name="challenge", description="Challenge a member to a match")
     @app_commands.describe(
@@ -88,24 +103,19 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         variant: str = DEFAULT_VARIANT,
         points: app_commands.Range[int, 0, MAX_MATCH_POINTS] | None = None,
     ) -> None:
-        # The challenge's message is the reply (a refusal a private one); deferred privately if slow.
-        responder = Responder(interaction, hold=HOLD)
         guild_id, channel_id, guild_name = _where(interaction)
-        try:
-            async with self.app.runner.busy():
-                result = await self.core.challenges.challenge(
-                    guild_id,
-                    channel_id,
-                    player_ref(interaction.user),
-                    player_ref(opponent),
-                    variant,
-                    points,
-                    guild_name=guild_name,
-                    venue=InteractionVenue(interaction),
-                )
-                await self.app.deliver(result, responder, ack="Challenge sent.")
-        finally:
-            await responder.stop()
+        act = functools.partial(
+            self.core.challenges.challenge,
+            guild_id,
+            channel_id,
+            player_ref(interaction.user),
+            player_ref(opponent),
+            variant,
+            points,
+            guild_name=guild_name,
+            venue=InteractionVenue(interaction),
+        )
+        await self._held(interaction, act, "Challenge sent.")  # the reply: the challenge's message
 
     @app_commands.command(name="vs-bot", description="Play the computer (unrated)")
     @app_commands.describe(
@@ -121,39 +131,29 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         level: str = DEFAULT_LEVEL,
         points: app_commands.Range[int, 0, MAX_MATCH_POINTS] | None = None,
     ) -> None:
-        # Played here (no thread), the first board is the reply; deferred privately if slow.
-        responder = Responder(interaction, hold=HOLD)
         guild_id, channel_id, guild_name = _where(interaction)
-        try:
-            async with self.app.runner.busy():
-                result = await self.core.challenges.vs_bot(
-                    guild_id,
-                    channel_id,
-                    player_ref(interaction.user),
-                    variant,
-                    level,
-                    points,
-                    guild_name=guild_name,
-                    venue=InteractionVenue(interaction),
-                )
-                await self.app.deliver(result, responder, ack="Match started: good luck!")
-        finally:
-            await responder.stop()
+        act = functools.partial(
+            self.core.challenges.vs_bot,
+            guild_id,
+            channel_id,
+            player_ref(interaction.user),
+            variant,
+            level,
+            points,
+            guild_name=guild_name,
+            venue=InteractionVenue(interaction),
+        )
+        await self._held(interaction, act, "Match started: good luck!")  # played here: the first board
 
     # ------------------------------------------------------------------ playing
     @app_commands.command(name="move", description="Play your whole turn, e.g. bar/3 5/off")
     @app_commands.describe(play="Your moves in notation; the suggestions are the legal plays")
     async def move(self, interaction: discord.Interaction, play: app_commands.Range[str, 1, 200]) -> None:
         match_id, version = await located(self.core, interaction)  # the turn this was typed for
-        responder = Responder(interaction, hold=HOLD)  # the new board can be the reply
-        try:
-            async with self.app.runner.busy():
-                result = await self.core.matches.act(
-                    match_id, version, player_ref(interaction.user), Action.PLAY, play
-                )
-                await self.app.deliver(result, responder, ack="Played.")
-        finally:
-            await responder.stop()
+        act = functools.partial(
+            self.core.matches.act, match_id, version, player_ref(interaction.user), Action.PLAY, play
+        )
+        await self._held(interaction, act, "Played.")  # the reply: the new board
 
     @move.autocomplete("play")
     async def move_autocomplete(

@@ -215,25 +215,17 @@ class Publisher:
                     log.info("board %s of match %s is gone; posting a new one", notice.edit, notice.match_id)
         content = clip(mention_prefix(notice.mention) + notice.text)
         if message_id is None and notice.edit is None and responder is not None:
-            message_id = await responder.post(
-                notice.channel_id,
-                content,
-                file=picture(),
-                view=view,
-                allowed_mentions=mentions(notice.mention),
-            )
-            if message_id is not None:
-                self.links.remember(message_id, responder.interaction)
-            else:
-                message_id = await responder.follow(
+            for original, send in ((True, responder.post), (False, responder.follow)):
+                message_id = await send(
                     notice.channel_id,
                     content,
                     file=picture(),
                     view=view,
                     allowed_mentions=mentions(notice.mention),
                 )
-                if message_id is not None:
-                    self.links.remember(message_id, responder.interaction, original=False)
+                if message_id is not None:  # the interaction's reply, or its followup: edited through it
+                    self.links.remember(message_id, responder.interaction, original=original)
+                    break
         if message_id is None and notice.edit is None:
             message_id = await self.links.follow(
                 notice.channel_id,
