@@ -2,11 +2,13 @@
 
 Discord wants every interaction answered within 3 seconds, and the answer is a request of its own. A
 :class:`Responder` made with ``hold`` keeps the answer back while the core acts, so that the answer can be
-the action's first effect itself: a slash command's new board as its public reply (:meth:`post`), or a
-click's board retired to its record as the click's message update (:meth:`update`). One request then does
-what a deferral and a later message did in two, and the ephemeral "Played." that followed a deferral is
-not needed at all. Should nothing have answered ``hold`` seconds after the responder was made, it defers
-as it always did, and everything after goes the long way: the deadline is never at risk.
+the action's first effect itself: a command's or a click's new board (or a challenge) as its public reply
+(:meth:`post`), or a board edited as the click's message update (:meth:`update`); after an update, the new
+board is its followup (:meth:`follow`). One request then does what a deferral and a later message did in
+two, the ephemeral "Played." that followed a deferral is not needed at all, and every one of these is on
+Discord's interaction routes, outside its global limit (see :mod:`bot.app.links`). Should nothing have
+answered ``hold`` seconds after the responder was made, it defers as it always did, and everything after
+goes the long way: the deadline is never at risk.
 """
 
 from __future__ import annotations
