@@ -1,6 +1,7 @@
-"""A turn in as few requests as it takes: the new board is the answer to ``/minigam move``, the clicked
-board retired (or edited) is the answer to a click, the closed challenge the answer to Accept (or Decline);
-and when the core is slow, the answer is a deferral in time, as before."""
+"""A turn in as few requests as it takes: the new board is the answer to ``/minigam move`` and to a click
+on a board (the board before retired through the interaction that posted it), the challenge's message the
+answer to ``/minigam challenge``, the closed challenge the answer to Accept (or Decline); and when the core
+is slow, the answer is a deferral in time, as before."""
 
 from __future__ import annotations
 
