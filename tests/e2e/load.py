@@ -14,8 +14,10 @@ and ``--against DIR`` runs the same load against that checkout's bot and this on
 
 Printed, as the players saw it: latency from each interaction to the bot's first response (all, and per
 kind), to the new board after a move, to the challenge message and to the first board (p50 / p90 / p99 /
-max), turns per second, the most matches in play at once. As the machine saw it: CPU seconds per turn of
-each process (the bot, each worker, the stand-in) during the play, memory, and the load average. As the
+max), turns per second, the most matches in play at once, the requests to Discord per turn (and those
+under Discord's global limit of 50 a second, with their busiest second). As the machine saw it: CPU
+seconds per turn of each process (the bot, each worker, the stand-in) during the play, memory, and the
+load average. As the
 bot saw it (:mod:`bot.timing`): the server-side time from the interaction's arrival to the board posted,
 split into its stages. ``--profile FILE``: a py-spy profile of the bot process during the play, summarised.
 Every error is listed (protocol violations, refusals, timeouts, WARNING or worse in the bot's logs). Exit
