@@ -214,14 +214,11 @@ class Publisher:
                 except discord.NotFound:
                     log.info("board %s of match %s is gone; posting a new one", notice.edit, notice.match_id)
         content = clip(mention_prefix(notice.mention) + notice.text)
+        allowed, extra = mentions(notice.mention), ({"view": view} if view is not None else {})
         if message_id is None and notice.edit is None and responder is not None:
             for original, send in ((True, responder.post), (False, responder.follow)):
                 message_id = await send(
-                    notice.channel_id,
-                    content,
-                    file=picture(),
-                    view=view,
-                    allowed_mentions=mentions(notice.mention),
+                    notice.channel_id, content, file=picture(), view=view, allowed_mentions=allowed
                 )
                 if message_id is not None:  # the interaction's reply, or its followup: edited through it
                     self.links.remember(message_id, responder.interaction, original=original)
@@ -233,14 +230,11 @@ class Publisher:
                 notice.replaces,
                 content=content,
                 file=picture(),
-                allowed_mentions=mentions(notice.mention),
-                **({"view": view} if view is not None else {}),
+                allowed_mentions=allowed,
+                **extra,
             )
         if message_id is None:
-            extra: dict = {"view": view} if view is not None else {}
-            message = await channel.send(
-                content, file=picture(), allowed_mentions=mentions(notice.mention), **extra
-            )
+            message = await channel.send(content, file=picture(), allowed_mentions=allowed, **extra)
             message_id = message.id
         if not notice.current:  # a game's last board, the match going on: it stays; the one before retires
             if notice.replaces not in (None, message_id):
