@@ -1104,7 +1104,7 @@ class FakeDiscord:
         return self._unknown(request, path)
 
     def _authorised(self, request: web.Request, path: str) -> bool:
-        if path.startswith(("/webhooks/", "/interactions/")):
+        if interaction_route(path):
             return True  # interaction tokens authorise these
         return request.headers.get("Authorization") == f"Bot {self.token}"
 
@@ -1727,9 +1727,16 @@ GLOBAL_LIMIT = 50
 interaction's response, its followups and their edits), which are exempt."""
 
 
+def interaction_route(path: str) -> bool:
+    """Whether ``path`` is one of an interaction's routes (its answer, its followups and their edits):
+    authorised by the interaction's token, not the bot's."""
+    return path.startswith(("/interactions/", "/webhooks/"))
+
+
 def under_global_limit(path: str) -> bool:
-    """Whether a REST call to ``path`` counts toward Discord's global limit (:data:`GLOBAL_LIMIT`)."""
-    return not path.startswith(("/interactions/", "/webhooks/"))
+    """Whether a REST call to ``path`` counts toward Discord's global limit (:data:`GLOBAL_LIMIT`): all
+    but the interaction routes."""
+    return not interaction_route(path)
 
 
 def busiest_second(times: Iterable[float]) -> int:

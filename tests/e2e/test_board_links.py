@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.fake_discord import BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
+from tests.e2e.fake_discord import BOT_PERMISSIONS, CREATE_PUBLIC_THREADS, under_global_limit
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e
@@ -131,7 +131,7 @@ async def test_the_computers_board_follows_the_move_it_answers(world: World) -> 
     assert second.followup_ids == [world.board_for(match).id]
     calls = fake.requests[since:]
     assert ("PATCH", f"/webhooks/{fake.application_id}/{first.token}/messages/{board.id}") in calls
-    under_limit = [(m, p) for m, p in calls if not p.startswith(("/webhooks/", "/interactions/"))]
+    under_limit = [(m, p) for m, p in calls if under_global_limit(p)]
     assert under_limit  # the typing indicator ...
     assert all(p.endswith("/typing") for _, p in under_limit)  # ... and nothing else
     assert len(fake.global_times) - global_since == len(under_limit)
@@ -161,10 +161,7 @@ async def test_where_no_thread_opens_vs_bot_is_answered_by_the_first_board(world
     assert any(m == "PATCH" and p.startswith(through) for m, p in fake.requests)  # retired through its token
     assert typed.followup_ids  # the computer's board follows the move
     # under the global limit: only the computer's typing indicator
-    assert all(p.endswith("/typing") for p in _global_paths(fake)[global_before:])
+    under_limit = [p for _, p in fake.requests if under_global_limit(p)]
+    assert all(p.endswith("/typing") for p in under_limit[global_before:])
     assert fake.violations == []
     assert world.warnings() == []
-
-
-def _global_paths(fake) -> list[str]:
-    return [p for _, p in fake.requests if not p.startswith(("/webhooks/", "/interactions/"))]
