@@ -85,9 +85,13 @@ async def turns(
 ) -> AsyncIterator[tuple[Game, int, list[int]]]:
     """A match's turns, up to ``--turns``: the stored game, version and seats before each, for the caller
     to play; then the turn is counted and the play checked stored (it is stored before its board is
-    posted). A match found over is counted finished."""
+    posted). A match found over is counted finished.
+
+    The match is read once per turn: what is read to check a turn is the next turn's match (nothing moves
+    on before the player does). The stand-in shares the bot's cores, so each read the players make is CPU
+    taken from the bot while the other matches wait for their boards."""
+    current = state.current(channel.id)
     for _ in range(args.turns):
-        current = state.current(channel.id)
         if current is None:
             stats.matches_done += 1
             return
@@ -97,7 +101,8 @@ async def turns(
         if after is not None and after[1] == current[1]:
             stats.errors.append(f"#{channel.name}: a new board, but the stored match did not move on")
             return
-    if state.current(channel.id) is None:
+        current = after
+    if current is None:
         stats.matches_done += 1
 
 
