@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +52,8 @@ def print_run(args: argparse.Namespace, run: Run) -> bool:
             f" {run.global_requests / turns:.2f} per turn; busiest second {run.busiest_second}"
             f" (the limit: {GLOBAL_LIMIT} a second for the whole bot): {verdict}"
         )
+    if (wave := wave_line(args, run)) is not None:
+        print(wave)
     if run.rss_per_match is not None:
         print(
             f"memory: the bot grew {run.rss_per_match / 1024:.0f} KiB per live match while they were set up"
@@ -71,6 +74,25 @@ def print_run(args: argparse.Namespace, run: Run) -> bool:
     for text in error_lines(run.stats.errors):
         print(text)
     return bool(run.stats.errors) or missed
+
+
+def wave_line(args: argparse.Namespace, run: Run, cores: int | None = None) -> str | None:
+    """With the start line (every match moves in the same instant), how long the first wave of moves is
+    for this machine: the matches times the CPU of a turn on every process that shares the cores (the
+    bot, its workers, the stand-in and its players), over the cores. The slower boards of that wave come
+    about that late whatever the bot does with them, so a new board's p99 below about that figure needs
+    less CPU per turn, or the moves spread in time (``--ramp``, ``--no-start-line``). None without a
+    start line."""
+    if args.no_start_line or args.ramp or not run.stats.turns:
+        return None
+    cores = cores or len(os.sched_getaffinity(0))
+    per_turn = _ms_per_turn(run, lambda u: True)
+    wave = args.matches * per_turn / cores
+    return (
+        f"waves: all {args.matches} matches move in the same instant; at {per_turn:.2f} ms of CPU per turn"
+        f" (every process: bot side and stand-in) a wave is about {wave:.0f} ms of work for the {cores}"
+        " cores: the last boards of a wave come about that late"
+    )
 
 
 def _ms_per_turn(run: Run, pick: Callable[[CpuUse], bool]) -> float:
@@ -131,4 +153,4 @@ def write_json(path: Path, args: argparse.Namespace, runs: list[Run]) -> None:
     path.write_text(json.dumps({"args": vars(args), "runs": data}, indent=2), encoding="utf-8")
 
 
-__all__ = ["Run", "print_run", "print_side_by_side", "summary", "write_json"]
+__all__ = ["Run", "print_run", "print_side_by_side", "summary", "wave_line", "write_json"]

@@ -7,7 +7,10 @@ import re
 import pytest
 
 from tests.e2e import load
+from tests.e2e.load_cpu import CpuUse
+from tests.e2e.load_report import Stats
 from tests.e2e.load_stages import stage_lines
+from tests.e2e.load_summary import Run, wave_line
 
 pytestmark = pytest.mark.e2e
 
@@ -66,3 +69,25 @@ def test_the_stages_before_the_board_and_the_untimed_rest_are_reported() -> None
         "    before the board, mean ms: draw 4.00, http post 3.00, service 2.00, untimed 1.00"
     )
     assert lines[2] == "    after the board, mean ms: http edit 1.00"
+
+
+def _run(turns: int, seconds: dict[str, float]) -> Run:
+    run = Run("", Stats(turns=turns))
+    run.cpu = [CpuUse(role, i, s, 0.0, 0) for i, (role, s) in enumerate(seconds.items())]
+    return run
+
+
+def test_a_wave_is_the_matches_times_every_process_cpu_per_turn_over_the_cores() -> None:
+    args = load.parse_args(["--matches", "200"])
+    run = _run(1000, {"bot": 3.0, "mg-drawing": 5.0, "mg-sync": 0.2, "stand-in": 2.8})
+    line = wave_line(args, run, cores=2)
+    # 11 s over 1000 turns: 11 ms a turn; 200 of them on 2 cores
+    assert line is not None
+    assert "at 11.00 ms of CPU per turn" in line
+    assert "a wave is about 1100 ms of work for the 2 cores" in line
+
+
+@pytest.mark.parametrize("spread", [["--no-start-line"], ["--ramp", "3"]])
+def test_no_wave_is_reported_when_the_moves_are_spread(spread: list[str]) -> None:
+    args = load.parse_args(["--matches", "200", *spread])
+    assert wave_line(args, _run(1000, {"bot": 3.0}), cores=2) is None
