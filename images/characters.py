@@ -43,7 +43,12 @@ def clusters(text: str) -> list[str]:
     (``👨‍👩‍👧``, ``👍🏽``, ``🇯🇵``, ``1️⃣``). Never cut inside one when shortening a name."""
     out: list[str] = []
     for c in text:
-        if out and (
+        if c < "\x80":  # ASCII (most of a sentence): belongs to the character before only after a joiner
+            if out and out[-1].endswith(_ZWJ):
+                out[-1] += c
+            else:
+                out.append(c)
+        elif out and (
             _extends(c)
             or out[-1].endswith(_ZWJ)
             or (_is_regional(c) and _is_regional(out[-1][-1]) and len(out[-1]) % 2 == 1)
@@ -75,7 +80,8 @@ def base_rtl(text: str) -> bool:
 
 
 def needs_shaping(text: str) -> bool:
-    return any(ord(c) >= 0x0590 for c in text)
+    """Does ``text`` hold a character from Hebrew (U+0590) on?"""
+    return max(text, default="") >= "\u0590"
 
 
 MAX_MARKS = 4  # combining marks kept on one letter: enough for any language, not for "Zalgo" towers
@@ -87,6 +93,8 @@ _BIDI_CONTROLS = frozenset(
 def tame(cluster: str) -> str:
     """``cluster`` without explicit direction controls (a name must not turn our sentence round) and
     with at most :data:`MAX_MARKS` combining marks (a tower of marks would cover the board)."""
+    if cluster.isascii():
+        return cluster
     out, marks = [], 0
     for c in cluster:
         if unicodedata.bidirectional(c) in _BIDI_CONTROLS:

@@ -175,22 +175,14 @@ def _spline(knots: list[tuple[float, float]], steps: int = 10) -> list[tuple[flo
     ext = [knots[0], *knots, knots[-1]]
     out = [knots[0]]
     for i in range(1, len(ext) - 2):
-        p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
+        # the cubic's coefficients per coordinate, worked out once per leg
+        ax, bx, cx, dx = 2 * x1, -x0 + x2, 2 * x0 - 5 * x1 + 4 * x2 - x3, -x0 + 3 * x1 - 3 * x2 + x3
+        ay, by, cy, dy = 2 * y1, -y0 + y2, 2 * y0 - 5 * y1 + 4 * y2 - y3, -y0 + 3 * y1 - 3 * y2 + y3
         for k in range(1, steps + 1):
             u = k / steps
             u2, u3 = u * u, u * u * u
-            out.append(
-                tuple(
-                    0.5
-                    * (
-                        2 * p1[c]
-                        + (-p0[c] + p2[c]) * u
-                        + (2 * p0[c] - 5 * p1[c] + 4 * p2[c] - p3[c]) * u2
-                        + (-p0[c] + 3 * p1[c] - 3 * p2[c] + p3[c]) * u3
-                    )
-                    for c in (0, 1)
-                )
-            )
+            out.append((0.5 * (ax + bx * u + cx * u2 + dx * u3), 0.5 * (ay + by * u + cy * u2 + dy * u3)))
     return out
 
 

@@ -194,6 +194,13 @@ def _words_length(text: str, size: int, bold: bool) -> float:
 def _run_width(text: str, face: int, size: int, bold: bool, rtl: bool) -> float:
     if _by_words(face, text, rtl):
         return _words_length(text, size, bold)
+    return _run_length(text, face, size, bold, rtl)
+
+
+@lru_cache(maxsize=2048)
+def _run_length(text: str, face: int, size: int, bold: bool, rtl: bool) -> float:
+    """A run not measured by words, kept: a name in another script comes back in every sentence about
+    its player, and shaping it may cost a millisecond."""
     shaped = RAQM and (face != LATIN or needs_shaping(text))
     f = face_font(face, size, bold, shaped)
     if shaped:
@@ -351,7 +358,7 @@ def _paste_text(
     if mask is None:
         return None
     box = (ix + dx, iy + dy, ix + dx + mask.width, iy + dy + mask.height)
-    im.paste(fill, box, mask)
+    im.im.paste(fill, box, mask.im)  # Image.paste's own step: its checks cost as much as the pasting
     return box
 
 
