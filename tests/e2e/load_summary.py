@@ -85,7 +85,7 @@ def wave_line(args: argparse.Namespace, run: Run, cores: int | None = None) -> s
     start line."""
     if args.no_start_line or args.ramp or not run.stats.turns:
         return None
-    cores = cores or len(os.sched_getaffinity(0))
+    cores = cores or _cores()
     per_turn = _ms_per_turn(run, lambda u: True)
     wave = args.matches * per_turn / cores
     return (
@@ -93,6 +93,13 @@ def wave_line(args: argparse.Namespace, run: Run, cores: int | None = None) -> s
         f" (every process: bot side and stand-in) a wave is about {wave:.0f} ms of work for the {cores}"
         " cores: the last boards of a wave come about that late"
     )
+
+
+def _cores() -> int:
+    """The cores this process may run on (its affinity, where the platform tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def _ms_per_turn(run: Run, pick: Callable[[CpuUse], bool]) -> float:
