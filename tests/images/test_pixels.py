@@ -66,25 +66,20 @@ def assert_checkers_match(
         return False
 
     for point, entry in enumerate(position.points(), start=1):
-        if entry is None:
-            pixel = picture.getpixel(face(v.name, point, 0, perspective))
-            if allow_marks and covered_by_a_mark(pixel):
-                covered += 1  # the cross of a hit whose hitter moved on
-                continue
-            assert not any(close(pixel, c) for c in palette), f"point {point} is empty but shows a checker"
-            continue
-        owner, count = entry
+        owner, count = entry or (None, 0)
         for index in range(min(count, 5)):
             pixel = picture.getpixel(face(v.name, point, index, perspective))
             if not skip(pixel):
                 assert close(pixel, palette[owner]), (
                     f"point {point} checker {index}: {pixel} is not player {owner}"
                 )
-        if count < 5:
+        if count < 5:  # the place above the stack (an empty point's first) shows no checker
             pixel = picture.getpixel(face(v.name, point, count, perspective))
-            assert not any(close(pixel, c) for c in palette), (
-                f"point {point} shows more than {count} checkers"
-            )
+            if allow_marks and covered_by_a_mark(pixel):
+                covered += 1  # under the arrow's outline, or the cross of a hit whose hitter moved on
+                continue
+            shows = "is empty but shows a checker" if count == 0 else f"shows more than {count} checkers"
+            assert not any(close(pixel, c) for c in palette), f"point {point} {shows}"
     assert covered <= 6, f"{covered} checkers are hidden under the last play's marks"
 
 
