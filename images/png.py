@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import struct
 import zlib
+from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image
 from zlib_ng import zlib_ng
@@ -41,45 +43,77 @@ def encode_png(im: Image.Image, palette: Image.Image | None = None, level: int =
 
 def write_png(paletted: Image.Image, level: int = COMPRESS_LEVEL) -> bytes:
     """A mode "P" image as PNG bytes: IHDR, PLTE, one IDAT, IEND."""
-    return _write_rows(palette_rows(paletted), paletted.getpalette() or [0, 0, 0], level)
+    rows = palette_rows(paletted)
+    return _write_rows(rows.data, rows.size, paletted.getpalette() or [0, 0, 0], level)
 
 
-def palette_rows(paletted: Image.Image) -> Image.Image:
-    """A mode "P" image as the rows of a PNG: one column wider, column 0 holding each row's filter
-    type, 0 (none)."""
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """A palette picture's PNG rows, as bytes: each row its filter type, 0 (none), then its pixels."""
+
+    data: bytes
+    size: tuple[int, int]  # of the picture, without the filter column
+
+
+def palette_rows(paletted: Image.Image) -> Rows:
+    """A mode "P" image as the rows of a PNG."""
     w, h = paletted.size
     rows = Image.new("P", (w + 1, h), 0)
     rows.paste(paletted, (1, 0))
-    return rows
+    return Rows(rows.tobytes(), (w, h))
 
 
-def _write_rows(rows: Image.Image, colours: list[int], level: int) -> bytes:
-    w, h = rows.width - 1, rows.height
+def _write_rows(data: bytes | bytearray, size: tuple[int, int], colours: list[int], level: int) -> bytes:
+    w, h = size
     return b"".join(
         (
             PNG_SIGNATURE,
             _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
             _chunk(b"PLTE", bytes(colours[: 3 * 256])),
-            _chunk(b"IDAT", zlib_ng.compress(rows.tobytes(), level)),
+            _chunk(b"IDAT", zlib_ng.compress(data, level)),
             _chunk(b"IEND", b""),
         )
     )
 
 
 def encode_regions(
-    im: Image.Image, boxes: list[Box], base: Image.Image, palette: Image.Image, level: int = COMPRESS_LEVEL
+    im: Image.Image, boxes: list[Box], base: Rows, palette: Image.Image, level: int = COMPRESS_LEVEL
 ) -> bytes:
     """``im`` (mode "RGB") as a PNG in ``palette``'s colours, where ``im`` is a picture whose
     :func:`palette_rows` mapped to ``palette`` are ``base`` everywhere but in ``boxes``: only those are
     mapped (the same bytes as :func:`encode_png` gives, faster)."""
-    rows = base.copy()
+    data = bytearray(base.data)
+    rows = _in_place(data, base.size)
     source, target, colours = im.im, rows.im, palette.im
     # Pillow's own steps of crop, quantize and paste, without their Python wrappers: a picture has a
     # few dozen regions, and the wrappers would cost as much as the mapping itself
     for x0, y0, x1, y1 in regions(boxes, im.size):
         mapped = source.crop((x0, y0, x1, y1)).convert("P", 0, colours)
         target.paste(mapped, (x0 + 1, y0, x1 + 1, y1))
-    return _write_rows(rows, palette.getpalette() or [0, 0, 0], level)
+    written = data if _maps_buffers() else rows.tobytes()
+    return _write_rows(written, base.size, palette.getpalette() or [0, 0, 0], level)
+
+
+def _in_place(data: bytearray, size: tuple[int, int]) -> Image.Image:
+    """PNG rows ``data`` of a picture of ``size`` as a mode "P" image to draw on.
+
+    Where Pillow maps the buffer (it does for "P"), the image shares its memory: what is pasted on it
+    through Pillow's own steps lands in ``data``, with no copy of the whole picture, and the compressor
+    reads ``data`` as it is. Pillow marks such an image read-only (its Python methods would copy it
+    first); should a Pillow not map the buffer, the image is a copy of its own, written and read as one.
+    """
+    w, h = size
+    if _maps_buffers():
+        return Image.frombuffer("P", (w + 1, h), data, "raw", "P", 0, 1)
+    return Image.frombytes("P", (w + 1, h), bytes(data))
+
+
+@lru_cache(maxsize=1)
+def _maps_buffers() -> bool:
+    """Whether this Pillow's "P" images made from a buffer write into it (checked once)."""
+    data = bytearray(4)
+    Image.frombuffer("P", (2, 2), data, "raw", "P", 0, 1).im.paste(Image.new("P", (1, 1), 7).im, (1, 1, 2, 2))
+    return data == bytearray((0, 0, 0, 7))
 
 
 BAND = 48

@@ -19,7 +19,7 @@ from images import marks, panels, pieces, typeset
 from images.background import background
 from images.canvas import Canvas
 from images.layout import BG, KINDS, SIX2, SIX4, board_layout
-from images.png import encode_regions, palette_rows
+from images.png import Rows, encode_regions, palette_rows
 from images.scene import Scene, build_scene
 from images.theme import DEFAULT_THEME, Theme
 
@@ -141,9 +141,7 @@ def palette_for(theme: Theme, kind: str) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def paletted_background(
-    theme: Theme, kind: str, perspective: int, label_player: int, notes: int
-) -> Image.Image:
+def paletted_background(theme: Theme, kind: str, perspective: int, label_player: int, notes: int) -> Rows:
     """:func:`~images.background.background` mapped to the board type's palette, as PNG rows
     (:func:`images.png.palette_rows`): at most 0.9 MB each (a 24-point board with notes)."""
     picture = background(theme, kind, perspective, label_player, notes)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sys
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
 
 from engine import VARIANTS
-from images import typeset
+from images import png, typeset
 from images.png import encode_png, encode_regions, palette_rows, regions
 from images.theme import DEFAULT_THEME
 from tests.images.cases import CASES
@@ -59,6 +60,35 @@ def test_mapping_the_boxes_is_mapping_the_whole_picture(seed: int, boxes) -> Non
         draw.ellipse((x0, y0, x1 - 1, y1 - 1), fill=colour)
     base = palette_rows(background.quantize(palette=palette, dither=Image.Dither.NONE))
     assert encode_regions(picture, boxes, base, palette, 2) == encode_png(picture, palette, 2)
+
+
+def test_this_pillow_writes_the_rows_in_place() -> None:
+    """The rows are mapped into a copy of the base's bytes that this Pillow shares with the image drawn
+    on (no copy of the whole picture)."""
+    assert png._maps_buffers()
+    palette = Image.new("RGB", (2, 1), (200, 10, 10)).quantize(2)
+    palette.putpalette([0, 0, 0, 200, 10, 10] + [0] * 762)
+    background = Image.new("RGB", (5, 3), (0, 0, 0))
+    base = palette_rows(background.quantize(palette=palette, dither=Image.Dither.NONE))
+    picture = background.copy()
+    picture.paste((200, 10, 10), (1, 1, 3, 2))
+    assert encode_regions(picture, [(1, 1, 3, 2)], base, palette) == encode_png(picture, palette)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.lists(box_strategy, max_size=25))
+def test_a_pillow_that_copies_buffers_gives_the_same_bytes(seed: int, boxes) -> None:
+    """Where Pillow would not share a buffer's memory, the rows are a copy of their own: the same PNG."""
+    rng = random.Random(seed)
+    background = Image.frombytes("RGB", (300, 200), rng.randbytes(300 * 200 * 3))
+    palette = Image.frombytes("RGB", (64, 4), rng.randbytes(64 * 4 * 3)).quantize(256)
+    picture = background.copy()
+    ImageDraw.Draw(picture).rectangle((10, 10, 120, 90), fill=(1, 2, 3))
+    boxes = [*boxes, (10, 10, 121, 91)]
+    base = palette_rows(background.quantize(palette=palette, dither=Image.Dither.NONE))
+    shared = encode_regions(picture, boxes, base, palette, 2)
+    with patch.object(png, "_maps_buffers", lambda: False):
+        assert encode_regions(picture, boxes, base, palette, 2) == shared == encode_png(picture, palette, 2)
 
 
 def _full_png(state, options: dict) -> bytes:
