@@ -200,7 +200,10 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> PlayLike
     if not isinstance(text, str):
         raise InvalidPlayError(f"a play is text like 'bar/3 5/off', not {quoted(text)}")
     legal = pos.legal_plays(d)
-    legal_texts = [pos.format_play(p) for p in legal]
+
+    def written() -> list[str]:  # every legal play in notation, for an error (a long list in backgammon)
+        return [pos.format_play(p) for p in legal]
+
     by_result = {(p.result.board, p.result.bar): p for p in legal}
     stripped = text.strip().lower()
     if not legal[0].moves:
@@ -212,17 +215,17 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> PlayLike
             legal=["(no move)"],
         )
     if stripped in PASS_WORDS:
-        raise IllegalPlayError(f"you can move with {d}, so you cannot pass", text=text, legal=legal_texts)
+        raise IllegalPlayError(f"you can move with {d}, so you cannot pass", text=text, legal=written())
     try:
         steps = parse_steps(pos, text)
     except InvalidPlayError as exc:
-        raise InvalidPlayError(exc.reason, text=text, legal=legal_texts) from None
+        raise InvalidPlayError(exc.reason, text=text, legal=written()) from None
     all_dice = d.moves_of(pos.variant)
     if len(steps) > len(all_dice):
         raise IllegalPlayError(
             f"{text!r} has {len(steps)} moves but {d} gives only {len(all_dice)}",
             text=text,
-            legal=legal_texts,
+            legal=written(),
         )
     matched: dict = {}
     partial: list = []
@@ -245,7 +248,7 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> PlayLike
         raise AmbiguousPlayError(
             f"{text!r} could mean {' or '.join(options)}; write the moves out to choose",
             text=text,
-            legal=legal_texts,
+            legal=written(),
         )
     if partial:
         missing = _missing_dice(partial, by_result)
@@ -254,17 +257,17 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> PlayLike
             raise IncompletePlayError(
                 f"{text!r} is not the whole turn: you must also play {dice_words}",
                 text=text,
-                legal=legal_texts,
+                legal=written(),
             )
         raise IllegalPlayError(
             f"{text!r} is not allowed with {d}: {_why_not_legal(pos, d, partial)}",
             text=text,
-            legal=legal_texts,
+            legal=written(),
         )
     raise IllegalPlayError(
         f"{text!r} is not possible with {d}: {_first_bad_step(pos, steps, all_dice)}",
         text=text,
-        legal=legal_texts,
+        legal=written(),
     )
 
 
