@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from images.boxes import Box
 from images.theme import RGB, Theme
@@ -79,52 +79,62 @@ def arrow_shape(points: tuple[Point, ...], width: float, head: float, edge: floa
     return ArrowShape((x0, y0), stroke(edge * SS), stroke(0.0))
 
 
-def _span(a: Point, b: Point, top: float, bottom: float) -> tuple[float, float] | None:
-    """The columns the segment from ``a`` to ``b`` covers between rows ``top`` and ``bottom``."""
-    (ax, ay), (bx, by) = a, b
-    if max(ay, by) < top or min(ay, by) > bottom:
-        return None
-    if ay == by:
-        return min(ax, bx), max(ax, bx)
-    xs = [x for x, y in (a, b) if top <= y <= bottom]
-    for row in (top, bottom):
-        u = (row - ay) / (by - ay)
-        if 0 <= u <= 1:
-            xs.append(ax + (bx - ax) * u)
-    return min(xs), max(xs)
-
-
 def _bands(shape: ArrowShape) -> dict[int, tuple[float, float]]:
     """The columns (doubled frame) the outline may ink in each band of rows it reaches (by the band's
-    number), with a margin for Pillow's rounding: the body lies inside the outline."""
+    number), with a margin for Pillow's rounding: the body lies inside the outline.
+
+    Each of the outline's segments (the shaft's, the round start's as a point, the head's sides) counts
+    with a reach of its half width and a margin: a short one (a curve's) whole in every band it reaches,
+    a long one only where it crosses the band."""
     s = shape.outline
     rows = BAND * SS
+    (tx, ty), (lx, ly), (rx, ry) = s.head
+    sx, sy = s.shaft[0]
+    reach = s.width / 2 + 3
+    segments = [(ax, ay, bx, by, reach) for (ax, ay), (bx, by) in itertools.pairwise(s.shaft)]
+    segments += ((sx, sy, sx, sy, s.cap + 3), (tx, ty, lx, ly, 3), (lx, ly, rx, ry, 3), (rx, ry, tx, ty, 3))
     out: dict[int, tuple[float, float]] = {}
-
-    def add(a: Point, b: Point, reach: float) -> None:
-        first = math.floor((min(a[1], b[1]) - reach) / rows)
-        last = math.floor((max(a[1], b[1]) + reach) / rows)
-        whole = (min(a[0], b[0]), max(a[0], b[0]))
+    # plain arithmetic, no helpers: this runs for every arrow not kept drawn
+    for ax, ay, bx, by, reach in segments:
+        top, bottom = (ay, by) if ay < by else (by, ay)
+        first = math.floor((top - reach) / rows)
+        last = math.floor((bottom + reach) / rows)
+        whole = (ax - reach, bx + reach) if ax < bx else (bx - reach, ax + reach)
+        long = last - first > 1
         for band in range(max(0, first), last + 1):
-            # a short segment (a curve's) counts whole, a long one only where it crosses the band
-            span = _span(a, b, band * rows - reach, (band + 1) * rows + reach) if last - first > 1 else whole
+            lo, hi = whole
+            if long:
+                above, below = band * rows - reach, (band + 1) * rows + reach
+                if bottom < above or top > below:
+                    continue
+                if ay != by:
+                    # the segment's ends within the rows and where it crosses their edges
+                    lo, hi = math.inf, -math.inf
+                    if above <= ay <= below:
+                        lo = hi = ax
+                    if above <= by <= below:
+                        lo, hi = (bx if bx < lo else lo), (bx if bx > hi else hi)
+                    for row in (above, below):
+                        u = (row - ay) / (by - ay)
+                        if 0 <= u <= 1:
+                            x = ax + (bx - ax) * u
+                            lo, hi = (x if x < lo else lo), (x if x > hi else hi)
+                    lo, hi = lo - reach, hi + reach
+            span = out.get(band)
             if span is not None:
-                lo, hi = out.get(band, (math.inf, -math.inf))
-                out[band] = (min(lo, span[0] - reach), max(hi, span[1] + reach))
-
-    for a, b in itertools.pairwise(s.shaft):
-        add(a, b, s.width / 2 + 3)
-    add(s.shaft[0], s.shaft[0], s.cap + 3)
-    for i in range(3):
-        add(s.head[i], s.head[(i + 1) % 3], 3)
+                lo, hi = (lo if lo < span[0] else span[0]), (hi if hi > span[1] else span[1])
+            out[band] = (lo, hi)
     return out
 
 
-def _draw(d: ImageDraw.ImageDraw, s: Stroke, ink: tuple[int, int, int, int]) -> None:
-    d.line(s.shaft, fill=ink, width=s.width)
+def _draw(draw: Image.core.ImagingDraw, s: Stroke, colour: RGB) -> None:
+    """``s`` in ``colour``, through Pillow's drawing core: the calls ImageDraw's line, ellipse and polygon
+    make, without their wrappers."""
+    ink = draw.draw_ink((*colour, 255))
+    draw.draw_lines(s.shaft, ink, s.width)
     (sx, sy), r = s.shaft[0], s.cap
-    d.ellipse((sx - r, sy - r, sx + r, sy + r), fill=ink)
-    d.polygon(s.head, fill=ink)
+    draw.draw_ellipse((sx - r, sy - r, sx + r, sy + r), ink, 1)
+    draw.draw_polygon(s.head, ink, 1)
 
 
 @lru_cache(maxsize=ARROWS_KEPT)
@@ -140,17 +150,21 @@ def arrow_pieces(
     bands = _bands(shape)
     rows = BAND * SS
     width2 = math.ceil(max(hi for _, hi in bands.values())) + SS
-    big = Image.new("RGBa", (width2, (max(bands) + 1) * rows), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    _draw(d, shape.outline, (*edge_colour, 255))
-    _draw(d, shape.body, (*colour, 255))
+    big = Image.new("RGBa", (width2, (max(bands) + 1) * rows), None)  # zeroed, so clear, without a fill
+    draw = Image.core.draw(big.im, 0)
+    _draw(draw, shape.outline, edge_colour)
+    _draw(draw, shape.body, colour)
     ox, oy = shape.origin
     out = []
-    for band, (lo, hi) in sorted(bands.items()):
-        x0, x1 = max(0, math.floor(lo)) & ~(SS - 1), min(width2, math.ceil(hi) + SS - 1) & ~(SS - 1)
-        piece = big.reduce(SS, (x0, band * rows, x1, (band + 1) * rows))
+    for band in sorted(bands):
+        lo, hi = bands[band]
+        x0, x1 = max(0, math.floor(lo)) & -SS, min(width2, math.ceil(hi) + SS - 1) & -SS
+        top = band * rows
+        # Image.reduce's own step without its checks
+        piece = big.im.reduce((SS, SS), (x0, top, x1, top + rows))
+        w, h = piece.size
         x, y = ox + x0 // SS, oy + band * BAND
-        out.append(((x, y, x + piece.width, y + piece.height), piece))
+        out.append(((x, y, x + w, y + h), big._new(piece)))
     return tuple(out)
 
 
