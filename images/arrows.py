@@ -150,7 +150,7 @@ def arrow_pieces(
     bands = _bands(shape)
     rows = BAND * SS
     width2 = math.ceil(max(hi for _, hi in bands.values())) + SS
-    big = Image.new("RGBa", (width2, (max(bands) + 1) * rows), None)  # zeroed, so clear, without a fill
+    big = Image.new("RGBa", (width2, (max(bands) + 1) * rows), (0, 0, 0, 0))
     draw = Image.core.draw(big.im, 0)
     _draw(draw, shape.outline, edge_colour)
     _draw(draw, shape.body, colour)
