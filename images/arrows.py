@@ -176,8 +176,10 @@ def paste_arrow(
     pieces = arrow_pieces(
         tuple(pts), max(2.0, width * t.scale), max(6.0, head * t.scale), max(1.0, 2 * t.scale), colour, edge
     )
+    target = im.im
     for box, piece in pieces:
         # Image.paste's own step without its checks (a piece is already the box's size); a premultiplied
         # piece blends as its own mask
-        im.im.paste(piece.im, box, piece.im)
+        core = piece.im
+        target.paste(core, box, core)
     return [box for box, _ in pieces]

@@ -51,11 +51,15 @@ class Canvas:
         """``sprite`` (RGBA) with its top-left corner at (x, y), blended by its alpha."""
         # Image.paste's own step (an RGBA sprite blends by its alpha) without its checks: a board
         # pastes about fifty sprites, and the checks cost a third of pasting one
-        self.im.im.paste(sprite.im, (x, y, x + sprite.width, y + sprite.height), sprite.im)
-        self.dirty.append((x, y, x + sprite.width, y + sprite.height))
+        core = sprite.im
+        w, h = core.size
+        box = (x, y, x + w, y + h)
+        self.im.im.paste(core, box, core)
+        self.dirty.append(box)
 
     def paste_centred(self, sprite: Image.Image, cx: float, cy: float) -> None:
-        self.paste(sprite, round(cx - sprite.width / 2), round(cy - sprite.height / 2))
+        w, h = sprite.size
+        self.paste(sprite, round(cx - w / 2), round(cy - h / 2))
 
     def rounded(
         self,

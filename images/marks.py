@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from functools import lru_cache
 
 from engine import BAR, OFF
 from engine.notation import move_chains
@@ -124,20 +125,37 @@ def _anchor(c: Canvas, q: int, mover: int, table, used: Counter) -> tuple[float,
 def _arrow(c: Canvas, path: list[tuple[float, float, float]], d: int) -> None:
     """An arrow along ``path`` from the edge of the first checker to the edge of the last, each
     leg curving towards the middle of the board so it passes over the stacks rather than through."""
-    t, lay = c.t, c.layout
+    t, field = c.t, c.layout.field
+    pts = _arrow_points(tuple(path), c.layout.kind == BG, field.y0, field.y1, field.cy, d, t.px(3))
+    if pts is not None:
+        c.arrow(pts, t.highlight, t.highlight_edge, width=5, head=16)
+
+
+@lru_cache(maxsize=512)
+def _arrow_points(
+    path: tuple[tuple[float, float, float], ...],
+    bends: bool,
+    y0: float,
+    y1: float,
+    cy: float,
+    d: int,
+    gap: int,
+) -> tuple[tuple[float, float], ...] | None:
+    """The arrow's points along ``path`` (see :func:`_arrow`) on a field from rows ``y0`` to ``y1``,
+    its middle at ``cy`` (a 24-point board's legs ``bends`` by the half they are in), with a ``gap``
+    before the last checker; None for no arrow. Kept: the same ways come back turn after turn."""
     stops = [path[0]]
     for p in path[1:]:
         if p[:2] != stops[-1][:2]:
             stops.append(p)
     if len(stops) < 2:
-        return
-    field = lay.field
-    top, bottom = field.y0 + d * 0.3, field.y1 - d * 0.3
+        return None
+    top, bottom = y0 + d * 0.3, y1 - d * 0.3
     knots: list[tuple[float, float]] = [stops[0][:2]]
     for a, b in itertools.pairwise(stops):
-        if lay.kind != BG or (a[1] > field.cy and b[1] > field.cy):
+        if not bends or (a[1] > cy and b[1] > cy):
             bulge = -1.0
-        elif a[1] < field.cy and b[1] < field.cy:
+        elif a[1] < cy and b[1] < cy:
             bulge = 1.0
         else:
             bulge = 0.0
@@ -146,11 +164,11 @@ def _arrow(c: Canvas, path: list[tuple[float, float, float]], d: int) -> None:
             knots.append((mx, min(max(my, top), bottom)))
         knots.append(b[:2])
     start_cut = stops[0][2] * 0.72
-    end_cut = stops[-1][2] + t.px(3)
+    end_cut = stops[-1][2] + gap
     pts = _trim(_spline(knots), start_cut, end_cut)
     if len(pts) < 2 or sum(_dist(a, b) for a, b in itertools.pairwise(pts)) < d * 0.4:
-        return
-    c.arrow(tuple(pts), t.highlight, t.highlight_edge, width=5, head=16)
+        return None
+    return tuple(pts)
 
 
 def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -357,8 +357,10 @@ def _paste_text(
     mask, dx, dy = _mask(text, face, size, bold, direction, anchor, x - ix, y - iy)
     if mask is None:
         return None
-    box = (ix + dx, iy + dy, ix + dx + mask.width, iy + dy + mask.height)
-    im.im.paste(fill, box, mask.im)  # Image.paste's own step: its checks cost as much as the pasting
+    core = mask.im
+    w, h = core.size
+    box = (ix + dx, iy + dy, ix + dx + w, iy + dy + h)
+    im.im.paste(fill, box, core)  # Image.paste's own step: its checks cost as much as the pasting
     return box
 
 
