@@ -82,30 +82,25 @@ def encode_regions(
     """``im`` (mode "RGB") as a PNG in ``palette``'s colours, where ``im`` is a picture whose
     :func:`palette_rows` mapped to ``palette`` are ``base`` everywhere but in ``boxes``: only those are
     mapped (the same bytes as :func:`encode_png` gives, faster)."""
+    w, h = base.size
     data = bytearray(base.data)
-    rows = _in_place(data, base.size)
+    # Where Pillow maps the buffer (it does for "P"), the rows image shares its memory: what is pasted on
+    # it through Pillow's own steps lands in ``data``, with no copy of the whole picture, and the
+    # compressor reads ``data`` as it is. (Pillow marks such an image read-only: its Python methods
+    # would copy it first.) Should a Pillow not map the buffer, the rows are an image of their own.
+    shared = _maps_buffers()
+    if shared:
+        rows = Image.frombuffer("P", (w + 1, h), data, "raw", "P", 0, 1)
+    else:
+        rows = Image.frombytes("P", (w + 1, h), base.data)
     source, target, colours = im.im, rows.im, palette.im
     # Pillow's own steps of crop, quantize and paste, without their Python wrappers: a picture has a
     # few dozen regions, and the wrappers would cost as much as the mapping itself
     for x0, y0, x1, y1 in regions(boxes, im.size):
         mapped = source.crop((x0, y0, x1, y1)).convert("P", 0, colours)
         target.paste(mapped, (x0 + 1, y0, x1 + 1, y1))
-    written = data if _maps_buffers() else rows.tobytes()
+    written = data if shared else rows.tobytes()
     return _write_rows(written, base.size, palette.getpalette() or [0, 0, 0], level)
-
-
-def _in_place(data: bytearray, size: tuple[int, int]) -> Image.Image:
-    """PNG rows ``data`` of a picture of ``size`` as a mode "P" image to draw on.
-
-    Where Pillow maps the buffer (it does for "P"), the image shares its memory: what is pasted on it
-    through Pillow's own steps lands in ``data``, with no copy of the whole picture, and the compressor
-    reads ``data`` as it is. Pillow marks such an image read-only (its Python methods would copy it
-    first); should a Pillow not map the buffer, the image is a copy of its own, written and read as one.
-    """
-    w, h = size
-    if _maps_buffers():
-        return Image.frombuffer("P", (w + 1, h), data, "raw", "P", 0, 1)
-    return Image.frombytes("P", (w + 1, h), bytes(data))
 
 
 @lru_cache(maxsize=1)
