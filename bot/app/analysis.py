@@ -24,6 +24,7 @@ import discord
 from discord import app_commands
 
 from bot.analysis_pictures import CHART_FILE, DrawnPicture, draw_analysis, worst_filename
+from bot.app import options
 from bot.app.protocol import App
 from bot.core.notices import AnalysisReport
 from bot.texts import analysis as words
@@ -41,6 +42,7 @@ MAX_FILES = 10
 MAX_EMBED_CHARS = 6000  # all the embeds of one message together
 TITLE_LIMIT = 256
 NEUTRAL = discord.Colour.dark_grey()
+GameNumber = options.integer(1)  # a game's id: any the store gives, up to Discord's largest integer
 
 
 class Answering(Protocol):
@@ -111,9 +113,7 @@ def commands(app: App) -> list[app_commands.Command]:
     @app_commands.describe(
         game="A game's number (see /minigam history); default: the last game finished in this channel"
     )
-    async def analyse(
-        interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53] | None = None
-    ) -> None:
+    async def analyse(interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         await answer(app, interaction, game)
 
     @analyse.autocomplete("game")

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot import texts
-from bot.app import admin, analysis, lobby
+from bot.app import admin, analysis, lobby, options
 from bot.app.protocol import App
 from bot.app.responder import HOLD, Responder
 from bot.app.venue import InteractionVenue
@@ -31,6 +31,7 @@ POINTS_HELP = "Match length in points (default: 1; backgammon: a money game, or 
 VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in TWO_PLAYER_VARIANTS]
 ALL_VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ALL_VARIANTS]  # rules, ratings
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+Points = options.integer(0, MAX_MATCH_POINTS)
 
 
 def player_ref(user: discord.abc.User, *, moderator: bool = False) -> PlayerRef:
@@ -101,7 +102,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         interaction: discord.Interaction,
         opponent: discord.Member,
         variant: str = DEFAULT_VARIANT,
-        points: app_commands.Range[int, 0, MAX_MATCH_POINTS] | None = None,
+        points: Points | None = None,
     ) -> None:
         guild_id, channel_id, guild_name = _where(interaction)
         act = functools.partial(
@@ -129,7 +130,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         interaction: discord.Interaction,
         variant: str = DEFAULT_VARIANT,
         level: str = DEFAULT_LEVEL,
-        points: app_commands.Range[int, 0, MAX_MATCH_POINTS] | None = None,
+        points: Points | None = None,
     ) -> None:
         guild_id, channel_id, guild_name = _where(interaction)
         act = functools.partial(
