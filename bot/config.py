@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.store.url import DEFAULT_URL, masked, problem, sqlite_path
+
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -26,7 +28,7 @@ class Settings:
     """Everything the bot and the local console read from the environment."""
 
     token: str = field(default="", repr=False)
-    database_path: Path = Path("data/minigam.sqlite3")
+    database_url: str = field(default=DEFAULT_URL, repr=False)  # holds a password: see database_shown
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str = DEFAULT_API_BASE
@@ -45,6 +47,18 @@ class Settings:
     @property
     def has_token(self) -> bool:
         return bool(self.token)
+
+    @property
+    def database_shown(self) -> str:
+        """The database URL as logged: its password masked."""
+        return masked(self.database_url)
+
+    @property
+    def data_dir(self) -> Path:
+        """Where the bot keeps local files (the console's history): the SQLite file's folder, else
+        ``data``."""
+        path = sqlite_path(self.database_url)
+        return path.parent if path is not None else Path("data")
 
     @classmethod
     def from_env(
@@ -68,7 +82,7 @@ class Settings:
             raise ConfigError("DISCORD_TOKEN contains spaces or line breaks; paste the token alone")
         return cls(
             token=token,
-            database_path=Path(get("DATABASE_PATH") or "data/minigam.sqlite3"),
+            database_url=_database_url(get("DATABASE_URL"), get("DATABASE_PATH")),
             dev_guild_id=_snowflake("DEV_GUILD_ID", get("DEV_GUILD_ID")),
             log_level=_log_level(get("LOG_LEVEL") or "INFO"),
             api_base=_url("DISCORD_API_BASE", get("DISCORD_API_BASE") or DEFAULT_API_BASE, ("http", "https")),
@@ -129,6 +143,15 @@ def _env_value(value: str, path: Path, number: int) -> str:
     if hash_at >= 0:
         value = value[:hash_at]
     return value.strip()
+
+
+def _database_url(url: str, path: str) -> str:
+    """``DATABASE_URL``, else the older ``DATABASE_PATH`` (a SQLite file), else the default."""
+    if not url:
+        return f"sqlite:///{path}" if path else DEFAULT_URL
+    if why := problem(url):
+        raise ConfigError(why)
+    return url
 
 
 def _snowflake(name: str, text: str) -> int | None:

@@ -194,7 +194,7 @@ def console_main(
         helpers = ThreadPoolExecutor(initializer=_leave_interrupts_to_the_main_thread)
         loop.get_loop().set_default_executor(helpers)
         with _threads_without_interrupts():
-            store = loop.run(open_store(settings.database_path))
+            store = loop.run(open_store(settings.database_url))
         try:
             rules = HouseRules(
                 challenge_timeout=settings.challenge_timeout,
@@ -205,7 +205,7 @@ def console_main(
             loop.run(core.load())
             console = Console(core, out=stdout, output_dir=settings.local_output_dir, delay=delay)
             if stdin is sys.stdin and stdin.isatty():
-                lines = TerminalLines(console, settings.database_path.parent / HISTORY_FILE)
+                lines = TerminalLines(console, settings.data_dir / HISTORY_FILE)
                 try:
                     run_session(loop, console, lines)
                 finally:

@@ -111,7 +111,7 @@ class MinigamBot(commands.Bot):
 
     # ================================================================== start and stop
     async def setup_hook(self) -> None:
-        self.storage = await open_store(self.settings.database_path)
+        self.storage = await open_store(self.settings.database_url)
         self.painter.start()
         self.thinker.start()
         self.analyst.start()
@@ -131,7 +131,7 @@ class MinigamBot(commands.Bot):
             analyst=self.analyst,
         )
         loaded = await self._core.load()
-        log.info("database %s ready; %d unfinished match(es) loaded", s.database_path, loaded)
+        log.info("database %s ready; %d unfinished match(es) loaded", s.database_shown, loaded)
         self._publisher = Publisher(self, self._core, self.painter)
         self._runner = Runner(
             self._core,

@@ -1,7 +1,9 @@
 """What the core needs from a database: the :class:`Store` protocol, its :class:`Transaction`, and errors.
 
-SQLite (:mod:`bot.store.sqlite`) is today's one implementation; a PostgreSQL one comes next, so nothing
-above this protocol may assume SQLite. The rules every implementation keeps:
+Two implementations keep it, SQLite (:mod:`bot.store.sqlite`, one process) and PostgreSQL
+(:mod:`bot.store.postgres`, any number of processes); nothing above this protocol knows which one it
+talks to. Every call may yield to the event loop (both drivers are asynchronous), so the core never
+assumes that two store calls run without another task between them. The rules every implementation keeps:
 
 - Every write happens inside ``async with store.transaction() as tx``: committed when the block ends,
   rolled back if it raises, so an action is stored whole or not at all before anyone is told of it.
@@ -45,6 +47,19 @@ class StoreError(Exception):
 
 class StaleWrite(RuntimeError):
     """A write computed from a version that is no longer the stored one: someone else acted first."""
+
+
+class Conflict(StaleWrite):
+    """A row that must be unique exists already (another process, or a lost race, made it first)."""
+
+
+class Unavailable(RuntimeError):
+    """The database cannot be used just now (locked past its timeout, full, the connection lost):
+    nothing of the transaction was stored, and trying again later may work."""
+
+
+class OutOfRange(ValueError):
+    """A number no column can hold (an id past 64 bits): nothing stored can have it."""
 
 
 class DamagedRecord(ValueError):

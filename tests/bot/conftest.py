@@ -1,5 +1,6 @@
-"""Fixtures for the bot's tests: a real SQLite file per test, a fake clock, scripted dice; and helpers that
-act as a person would (through the core's one way in, at the version they saw)."""
+"""Fixtures for the bot's tests: a real database per test (the ``storage`` fixture runs each test on a
+SQLite file and on a fresh database of the real PostgreSQL server), a fake clock, scripted dice; and
+helpers that act as a person would (through the core's one way in, at the version they saw)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bot.models import PlayerRef
 from bot.store import Store, open_store
 from engine import Game, Play, ScriptedDice, SeededDice
 from engine.ai import Player
+from tests.bot.databases import KINDS, Database
 
 GUILD = 1
 CHANNEL = 100
@@ -52,9 +54,17 @@ def clock() -> FakeClock:
     return FakeClock(start=1_750_000_000.0)
 
 
+@pytest.fixture(params=KINDS)
+def database(request: pytest.FixtureRequest, db_path: Path) -> Database:
+    """The test's database: a SQLite file, or a fresh database on the real PostgreSQL server."""
+    if request.param == "sqlite":
+        return Database("sqlite", f"sqlite:///{db_path}")
+    return Database("postgres", request.getfixturevalue("postgres_url"))
+
+
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Store]:
-    s = await open_store(db_path)
+async def storage(database: Database) -> AsyncIterator[Store]:
+    s = await open_store(database.url)
     yield s
     await s.close()
 

@@ -18,7 +18,8 @@ def test_defaults_with_an_empty_environment_and_no_env_file(tmp_path: Path) -> N
 
     assert s.token == ""
     assert not s.has_token
-    assert s.database_path == Path("data/minigam.sqlite3")
+    assert s.database_url == "sqlite:///data/minigam.sqlite3"
+    assert s.data_dir == Path("data")
     assert s.dev_guild_id is None
     assert s.log_level == "INFO"
     assert s.api_base == "https://discord.com/api/v10"
@@ -36,7 +37,7 @@ def test_defaults_with_an_empty_environment_and_no_env_file(tmp_path: Path) -> N
 def test_every_setting_is_read_from_the_environment() -> None:
     env = {
         "DISCORD_TOKEN": "abc.def.ghi",
-        "DATABASE_PATH": "/tmp/x.sqlite3",
+        "DATABASE_URL": "postgresql://bot:hunter2@127.0.0.1:5432/minigam",
         "DEV_GUILD_ID": "123456789012345678",
         "LOG_LEVEL": "debug",
         "DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10/",
@@ -55,7 +56,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
     s = Settings.from_env(env, env_file=None)
 
     assert s.token == "abc.def.ghi"
-    assert s.database_path == Path("/tmp/x.sqlite3")
+    assert s.database_url == "postgresql://bot:hunter2@127.0.0.1:5432/minigam"
     assert s.dev_guild_id == 123456789012345678
     assert s.log_level == "DEBUG"
     assert s.api_base == "http://127.0.0.1:8080/api/v10"
@@ -182,6 +183,38 @@ def test_an_unclosed_quote_is_reported(tmp_path: Path) -> None:
 
     with pytest.raises(ConfigError, match="line 1: the value's closing \" is missing"):
         Settings.from_env({}, env_file=env_file)
+
+
+def test_database_path_still_names_a_sqlite_file() -> None:
+    s = Settings.from_env({"DATABASE_PATH": "/tmp/x.sqlite3"}, env_file=None)
+
+    assert s.database_url == "sqlite:////tmp/x.sqlite3"
+    assert s.data_dir == Path("/tmp")
+
+
+def test_database_url_wins_over_database_path() -> None:
+    s = Settings.from_env(
+        {"DATABASE_PATH": "/tmp/x.sqlite3", "DATABASE_URL": "sqlite:///y.sqlite3"}, env_file=None
+    )
+
+    assert s.database_url == "sqlite:///y.sqlite3"
+
+
+@pytest.mark.parametrize("url", ["mysql://a:b@host/db", "sqlite://nothing", "postgresql://", "data.sqlite3"])
+def test_a_database_url_of_no_known_kind_is_refused(url: str) -> None:
+    with pytest.raises(ConfigError, match="DATABASE_URL must be sqlite:///PATH or postgresql://"):
+        Settings.from_env({"DATABASE_URL": url}, env_file=None)
+
+
+def test_the_database_password_never_shows_in_repr_errors_or_the_shown_url() -> None:
+    url = "postgresql://bot:SECRETPW@db.example:5432/minigam"
+    s = Settings.from_env({"DATABASE_URL": url}, env_file=None)
+
+    assert "SECRETPW" not in repr(s)
+    assert s.database_shown == "postgresql://bot:***@db.example:5432/minigam"
+    with pytest.raises(ConfigError) as refused:
+        Settings.from_env({"DATABASE_URL": "mysql://bot:SECRETPW@db/x"}, env_file=None)
+    assert "SECRETPW" not in str(refused.value)
 
 
 def test_the_token_never_shows_in_repr_or_errors() -> None:

@@ -148,7 +148,9 @@ def test_minigam_alone_shows_the_help(tmp_path: Path) -> None:
 
 
 def test_an_unfinished_console_match_carries_on_next_time(tmp_path: Path) -> None:
-    settings = Settings(database_path=tmp_path / "db.sqlite3", local_output_dir=tmp_path / "boards")
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", local_output_dir=tmp_path / "boards"
+    )
     typed = io.StringIO("challenge @Bob\n")
     assert console_main(settings, dice=SeededDice(2), stdin=typed, stdout=io.StringIO()) == 0
 
@@ -190,7 +192,9 @@ def test_a_database_locked_by_another_program_is_one_clear_line_and_exit_status_
 
 def test_a_finished_game_is_analysed_in_the_console(tmp_path: Path) -> None:
     moves, _winner = hot_seat_moves(seed=11)
-    settings = Settings(database_path=tmp_path / "db.sqlite3", local_output_dir=tmp_path / "boards")
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", local_output_dir=tmp_path / "boards"
+    )
     script = [
         "challenge @Bob",
         *(f"move {m}" for m in moves),

@@ -26,7 +26,7 @@ from bot.app.views import (
 from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
 from bot.core import Action, Control, Prompt
 from bot.core.actions import parse_token
-from bot.store.sqlite import SqliteStore
+from bot.store import open_store
 
 SELECT = MatchSelect.__discord_ui_compiled_template__
 BUTTON = MatchButton.__discord_ui_compiled_template__
@@ -212,8 +212,8 @@ def test_create_bot_points_discord_py_at_the_configured_urls() -> None:
 
 
 async def test_global_sync_happens_only_when_the_commands_change(tmp_path: Path, monkeypatch) -> None:
-    bot = MinigamBot(Settings(database_path=tmp_path / "db.sqlite3"))
-    bot.storage = await SqliteStore.open(bot.settings.database_path)
+    bot = MinigamBot(Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    bot.storage = await open_store(bot.settings.database_url)
     bot.tree.add_command(MinigamGroup(bot))
     calls: list[object] = []
 
@@ -237,8 +237,8 @@ async def test_global_sync_happens_only_when_the_commands_change(tmp_path: Path,
 
 
 async def test_a_development_server_is_synced_every_time(tmp_path: Path, monkeypatch) -> None:
-    bot = MinigamBot(Settings(database_path=tmp_path / "db.sqlite3", dev_guild_id=42))
-    bot.storage = await SqliteStore.open(bot.settings.database_path)
+    bot = MinigamBot(Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", dev_guild_id=42))
+    bot.storage = await open_store(bot.settings.database_url)
     bot.tree.add_command(MinigamGroup(bot))
     calls: list[object] = []
 

@@ -4,8 +4,6 @@ the move-by-move menu, resigning, cancelling, autocomplete, the computer and hin
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +11,8 @@ from bot.core import Action, Control, Core, Message, Prompt, Reply, RetireBoard,
 from bot.core.actions import AfterMatch
 from bot.core.boards import play_controls
 from bot.models import COMPUTER_ID
-from bot.store.sqlite_tx import SqliteTransaction
+from bot.store import Unavailable
+from bot.store.sql.writes import SqlTransaction
 from bot.thinking import Thinker
 from engine import Dice, Game, Play, Position, SeededDice
 from tests.bot.conftest import (
@@ -74,14 +73,13 @@ async def test_the_same_play_written_another_way_is_accepted(make_core) -> None:
     assert game_by_id(core, match_id).position.point(3) == (0, 1)
 
 
-async def test_an_accepted_move_is_on_disk_before_the_result_returns(make_core, db_path: Path) -> None:
+async def test_an_accepted_move_is_stored_before_the_result_returns(make_core, database) -> None:
     core, match_id = await _started(make_core)
 
     await play(core, ALICE, "bar/2 bar/1")
 
-    with sqlite3.connect(db_path) as db:
-        (version,) = db.execute("SELECT version FROM matches WHERE match_id = ?", (match_id,)).fetchone()
-        kinds = [r[0] for r in db.execute("SELECT kind FROM plays ORDER BY seq")]
+    [(version,)] = await database.fetch("SELECT version FROM matches WHERE match_id = ?", match_id)
+    kinds = [r[0] for r in await database.fetch("SELECT kind FROM plays ORDER BY seq")]
     assert version == version_of(core, match_id)
     assert kinds == ["opening", "play", "roll"]
 
@@ -213,10 +211,10 @@ async def test_a_failed_write_changes_nothing_in_memory(make_core, monkeypatch) 
     game = game_by_id(core, match_id)
 
     async def broken(self, *args, **kwargs) -> None:
-        raise sqlite3.OperationalError("disk I/O error")
+        raise Unavailable("the database: disk I/O error")
 
-    monkeypatch.setattr(SqliteTransaction, "update_match", broken)
-    with pytest.raises(sqlite3.OperationalError):
+    monkeypatch.setattr(SqlTransaction, "update_match", broken)
+    with pytest.raises(Unavailable):
         await play(core, ALICE, "bar/2 bar/1")
 
     assert version_of(core, match_id) == version

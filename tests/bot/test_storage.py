@@ -1,4 +1,4 @@
-"""Storage on a real SQLite file: migrations, WAL, foreign keys, transactions."""
+"""The SQLite store on a real file: migrations, WAL, foreign keys, transactions."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 
 from bot.models import PlayerRef
 from bot.store import StoreError
-from bot.store.sqlite import MIGRATIONS_DIR, SqliteStore, migrations
+from bot.store.sql.migrations import migrations
+from bot.store.sqlite import MIGRATIONS_DIR, SqliteStore
 
 
 async def test_a_new_database_gets_every_migration(db_path: Path) -> None:
@@ -20,7 +21,7 @@ async def test_a_new_database_gets_every_migration(db_path: Path) -> None:
     with sqlite3.connect(db_path) as db:
         versions = [r[0] for r in db.execute("SELECT version FROM schema_version")]
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert versions == [n for n, _ in migrations()]
+    assert versions == [n for n, _ in migrations(MIGRATIONS_DIR)]
     assert {
         "guilds",
         "players",
@@ -38,11 +39,12 @@ async def test_a_new_database_gets_every_migration(db_path: Path) -> None:
 async def test_reopening_applies_nothing_twice(db_path: Path) -> None:
     for _ in range(2):
         storage = await SqliteStore.open(db_path)
-        assert storage.schema_version == len(migrations())
+        assert storage.schema_version == len(migrations(MIGRATIONS_DIR))
         await storage.close()
 
     with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT COUNT(*) FROM schema_version").fetchone() == (len(migrations()),)
+        (count,) = db.execute("SELECT COUNT(*) FROM schema_version").fetchone()
+    assert count == len(migrations(MIGRATIONS_DIR))
 
 
 async def test_the_database_folder_is_created(tmp_path: Path) -> None:
@@ -60,7 +62,8 @@ async def test_wal_mode_is_on(db_path: Path) -> None:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
-async def test_foreign_keys_are_enforced(storage: SqliteStore) -> None:
+async def test_foreign_keys_are_enforced(db_path: Path) -> None:
+    storage = await SqliteStore.open(db_path)
     with pytest.raises(sqlite3.IntegrityError):
         async with storage.transaction() as tx:
             # guild 999 and both players do not exist
@@ -75,9 +78,10 @@ async def test_foreign_keys_are_enforced(storage: SqliteStore) -> None:
                 now=0.0,
                 expires_at=1.0,
             )
+    await storage.close()
 
 
-async def test_a_failed_transaction_leaves_nothing_behind(storage: SqliteStore, db_path: Path) -> None:
+async def test_a_failed_transaction_leaves_nothing_behind(storage, database) -> None:
     async def write_then_fail() -> None:
         async with storage.transaction() as tx:
             await tx.upsert_player(PlayerRef(5, "Eve"), 0.0)
@@ -86,21 +90,17 @@ async def test_a_failed_transaction_leaves_nothing_behind(storage: SqliteStore, 
     with pytest.raises(RuntimeError, match="boom"):
         await write_then_fail()
 
-    with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT COUNT(*) FROM players").fetchone() == (0,)
+    assert await database.fetch("SELECT COUNT(*) FROM players") == [(0,)]
 
 
-async def test_a_committed_transaction_is_visible_to_another_connection(
-    storage: SqliteStore, db_path: Path
-) -> None:
+async def test_a_committed_transaction_is_visible_to_another_connection(storage, database) -> None:
     async with storage.transaction() as tx:
         await tx.upsert_player(PlayerRef(5, "Eve"), 0.0)
 
-    with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT display_name FROM players WHERE user_id = 5").fetchone() == ("Eve",)
+    assert await database.fetch("SELECT display_name FROM players WHERE user_id = 5") == [("Eve",)]
 
 
-async def test_meta_values_round_trip(storage: SqliteStore) -> None:
+async def test_meta_values_round_trip(storage) -> None:
     assert await storage.get_meta("command-hash") is None
     await storage.set_meta("command-hash", "abc")
     await storage.set_meta("command-hash", "def")

@@ -11,7 +11,7 @@ import pytest
 
 from bot.core import Core
 from bot.models import ChallengeStatus, MatchStatus
-from bot.store import StaleWrite
+from bot.store import Conflict, StaleWrite
 from bot.store.sqlite import MIGRATIONS_DIR, SqliteStore
 from engine import Event, SeededDice
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, game_of, match_id_in, play, start_challenge_match
@@ -49,7 +49,7 @@ async def test_an_event_number_is_written_once(make_core, storage) -> None:
     _core, match_id = await _one_match(make_core)
     game_id = (await storage.match(match_id)).current_game_id
 
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(Conflict):
         async with storage.transaction() as tx:
             await tx.add_events(game_id, 0, [Event("roll", 0, (6, 6))], 0.0)
 
@@ -79,19 +79,21 @@ async def test_a_challenge_is_closed_once(make_core, storage) -> None:
     assert (await storage.challenge(challenge_id)).status is ChallengeStatus.DECLINED
 
 
-async def test_the_cost_of_storing_a_play_does_not_grow_with_the_game(make_core, storage) -> None:
+async def test_the_cost_of_storing_a_play_does_not_grow_with_the_game(make_core, storage, database) -> None:
     """The SQL written for a play (statements with their values) is as long late in a game as early on."""
+    if database.kind != "sqlite":
+        pytest.skip("SQLite's trace of the statements run shows what a play writes; the SQL is shared")
     core = make_core(SeededDice(4))
     await start_challenge_match(core, "backgammon")
     written: list[str] = []
-    await storage._db.set_trace_callback(written.append)
+    await storage._durable.set_trace_callback(written.append)
     sizes = []
     for _ in range(40):
         game = game_of(core)
         written.clear()
         await play(core, (ALICE, BOB)[game.turn], game.position.format_play(game.legal_plays()[0]))
         sizes.append(sum(len(sql) for sql in written if not sql.startswith("SELECT")))
-    await storage._db.set_trace_callback(None)
+    await storage._durable.set_trace_callback(None)
 
     assert len(game_of(core).events) > 60
     assert max(sizes[-10:]) <= max(sizes[:10]) + 100  # dice and moves vary a little; nothing accumulates

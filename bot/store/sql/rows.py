@@ -1,11 +1,13 @@
-"""Reading SQLite rows into the bot's records (by column name), and the SQL they share."""
+"""Reading rows into the bot's records (by column name), and the SQL the reads share: one mapping for
+SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Sequence
-from pathlib import Path
+import logging
+import math
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from bot.models import (
     ChallengeRecord,
@@ -18,7 +20,11 @@ from bot.models import (
 )
 from bot.ratings import Rating
 from bot.store.protocol import DamagedRecord
-from bot.store.sqlite_conn import Connection, Row
+from bot.store.sql.driver import Driver, Row
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 CHALLENGE_SELECT = (
     "SELECT c.*, a.display_name AS challenger_name, b.display_name AS opponent_name"
@@ -32,31 +38,47 @@ SEATS_SELECT = (
 )
 
 
-async def read_rating(db: Connection, guild_id: int, variant: str, user_id: int) -> Rating:
-    rows = await db.execute_fetchall(
+async def read_rating(db: Driver, guild_id: int, variant: str, user_id: int) -> Rating:
+    row = await db.fetchrow(
         "SELECT rating, experience, wins, losses, streak FROM ratings"
         " WHERE guild_id = ? AND variant = ? AND user_id = ?",
         (guild_id, variant, user_id),
     )
-    found = list(rows)
-    return rating_of(found[0]) if found else Rating()
+    return rating_of(row) if row else Rating()
 
 
-async def count_rated_between(
-    db: Connection, guild_id: int, user_id: int, other_id: int, since: float
-) -> int:
+async def count_rated_between(db: Driver, guild_id: int, user_id: int, other_id: int, since: float) -> int:
     """How many matches since ``since`` changed the ratings of both players (their rating histories)."""
-    rows = await db.execute_fetchall(
+    row = await db.fetchrow(
         "SELECT COUNT(DISTINCT h.match_id) AS n FROM rating_history h"
         " JOIN rating_history o ON o.match_id = h.match_id AND o.user_id = ?"
         " WHERE h.guild_id = ? AND h.user_id = ? AND h.created_at >= ?",
         (other_id, guild_id, user_id, since),
     )
-    return int(next(iter(rows))["n"])
+    return int(row["n"]) if row else 0
 
 
 def rating_of(r: Row) -> Rating:
-    return Rating(r["rating"], r["experience"], r["wins"], r["losses"], r["streak"])
+    """A rating row; :class:`DamagedRecord` if its numbers are not numbers."""
+    try:
+        rating = float(r["rating"])
+        if not math.isfinite(rating):
+            raise ValueError(f"its rating is {rating}")
+        return Rating(rating, int(r["experience"]), int(r["wins"]), int(r["losses"]), int(r["streak"]))
+    except (TypeError, ValueError) as exc:
+        raise DamagedRecord("a rating", str(exc)) from None
+
+
+def readable(rows: Sequence[Row], read: Callable[[Row], T]) -> list[T]:
+    """``read`` of each row, leaving out (and logging) the rows that cannot be read: one damaged row
+    of a list (a leaderboard, a history) must not hide the others."""
+    out = []
+    for r in rows:
+        try:
+            out.append(read(r))
+        except DamagedRecord as exc:
+            log.warning("left out of a list: %s", exc)
+    return out
 
 
 def seat_of(r: Row) -> Seat:
@@ -74,6 +96,8 @@ def match_record(r: Row, seats: Sequence[Row]) -> MatchRecord:
     if [s["seat"] for s in seats] != list(range(len(seats))) or len(seats) < 2:
         raise DamagedRecord(what, f"its seats are {[s['seat'] for s in seats]}", channel_id=channel)
     try:
+        if not 0 <= int(r["version"]) < 2**63 - 1:  # the next action could not store its version
+            raise ValueError(f"its version is {r['version']}")
         return MatchRecord(
             match_id=int(r["match_id"]),
             guild_id=int(r["guild_id"]),
@@ -107,25 +131,31 @@ GAMES_SELECT = (
 """Finished games with their match's target, for :func:`game_records` (add the ``WHERE``)."""
 
 
-async def game_records(db: Connection, rows: Sequence[Row]) -> list[GameRecord]:
-    """Rows of :data:`GAMES_SELECT` as game records, with their match's seats."""
+async def game_records(db: Driver, rows: Sequence[Row]) -> list[GameRecord]:
+    """Rows of :data:`GAMES_SELECT` as game records, with their match's seats; a game that cannot be read
+    is left out (and logged)."""
     out = []
     for r in rows:
-        seats = await db.execute_fetchall(SEATS_SELECT, (r["match_id"],))
-        game = stored_game(r)
-        out.append(
-            GameRecord(
-                game.game_id,
-                r["match_id"],
-                game.number,
-                r["variant"],
-                r["target"],
-                tuple(seat_of(s) for s in seats),
-                game.outcome,
-                r["finished_at"],
-                tuple(game.context.get("score", ())),
+        seats = await db.fetch(SEATS_SELECT, (r["match_id"],))
+        try:
+            game = stored_game(r)
+            out.append(
+                GameRecord(
+                    game.game_id,
+                    int(r["match_id"]),
+                    game.number,
+                    str(r["variant"]),
+                    int(r["target"]),
+                    tuple(seat_of(s) for s in seats),
+                    game.outcome,
+                    float(r["finished_at"]),
+                    tuple(int(n) for n in game.context.get("score", ())),
+                )
             )
-        )
+        except DamagedRecord as exc:
+            log.warning("left out of a list: %s", exc)
+        except (TypeError, ValueError) as exc:
+            log.warning("left out of a list: game %s cannot be read: %s", r["game_id"], exc)
     return out
 
 
@@ -159,12 +189,3 @@ def challenge_record(r: Row) -> ChallengeRecord:
         opponent_name=r["opponent_name"],
         rematch_of=r["rematch_of"],
     )
-
-
-def why_unusable(path: Path, exc: sqlite3.DatabaseError) -> str:
-    text = str(exc)
-    if "locked" in text or "busy" in text:
-        return f"the database {path} is locked by another program (is another bot running on it?)"
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return f"the database {path} is damaged or is not a database ({text})"
-    return f"the database {path} cannot be used: {text}"

@@ -1,26 +1,9 @@
-"""The :class:`~bot.store.protocol.Store` on SQLite: the only module with SQL in it (with its ``sqlite_*``
-siblings).
-
-One connection in autocommit mode (:mod:`bot.store.sqlite_conn`: statements on the event loop, the disk's
-waits in a thread); writes go through :meth:`SqliteStore.transaction`, which takes a write lock and runs
-``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on any error), and returns once the commit is durable,
-so every accepted action is on disk before the caller answers anyone. WAL mode, foreign keys on, numbered
-migrations from
-``bot/store/migrations/NNN_name.sql`` applied at start-up and recorded in ``schema_version``. Rows are read
-by column name.
-"""
+"""The reads of both stores, written once (:class:`SqlReads`); each store gives it a driver to read with."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
-import re
-import sqlite3
-import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
-from pathlib import Path
+from collections.abc import Sequence
 
 from bot.models import (
     ChallengeRecord,
@@ -33,11 +16,11 @@ from bot.models import (
     StoredGame,
 )
 from bot.ratings import Rating
-from bot.store.protocol import DamagedRecord, StoreError
-from bot.store.sqlite_analysis import AnalysisReadsMixin
-from bot.store.sqlite_conn import Connection, Row
-from bot.store.sqlite_multigam import MultigamReadsMixin
-from bot.store.sqlite_rows import (
+from bot.store.protocol import DamagedRecord
+from bot.store.sql.analysis import AnalysisReadsMixin
+from bot.store.sql.driver import Driver, Row
+from bot.store.sql.multigam import MultigamReadsMixin
+from bot.store.sql.rows import (
     CHALLENGE_SELECT,
     GAMES_SELECT,
     SEATS_SELECT,
@@ -47,126 +30,24 @@ from bot.store.sqlite_rows import (
     match_record,
     rating_of,
     read_rating,
+    readable,
     stored_game,
-    why_unusable,
 )
-from bot.store.sqlite_tables import TableReadsMixin
-from bot.store.sqlite_tx import SqliteTransaction
-from bot.timing import timed
+from bot.store.sql.tables import TableReadsMixin
 from engine import Event
 
-log = logging.getLogger(__name__)
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
-_MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
+    """The :class:`~bot.store.protocol.Store`'s reads, on ``self._db`` (a driver that reads what is
+    committed). A store subclasses it and adds ``transaction`` and ``close``."""
 
-
-def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
-    """The migration files in order: ``[(number, path), ...]``; numbers must run 1, 2, 3, ..."""
-    found = []
-    for path in directory.iterdir():
-        m = _MIGRATION_NAME.match(path.name)
-        if m:
-            found.append((int(m.group(1)), path))
-    found.sort()
-    numbers = [n for n, _ in found]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise RuntimeError(f"migrations must be numbered 001, 002, ... without gaps, found {numbers}")
-    return found
-
-
-class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
-    """The bot's database. Open with ``await SqliteStore.open(path)``; close with ``await store.close()``."""
-
-    def __init__(self, db: Connection, path: Path) -> None:
-        self._db = db
-        self.path = path
-        self._write_lock = asyncio.Lock()
-        self.schema_version = 0
-
-    @classmethod
-    async def open(cls, path: str | Path, *, migrations_dir: Path = MIGRATIONS_DIR) -> SqliteStore:
-        """Open (creating the file and its folder) and migrate. A file that is not a database, is damaged
-        or is locked by another program raises :class:`StoreError` with one line that says so."""
-        p = Path(path)
-        if str(p) != ":memory:":
-            p.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            db = Connection.connect(p)
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(why_unusable(p, exc)) from None
-        try:
-            await db.execute("PRAGMA busy_timeout = 2000")
-            db.use_wal()
-            await db.execute("PRAGMA foreign_keys = ON")
-            rows = await db.execute_fetchall("PRAGMA quick_check")
-            problems = [r[0] for r in rows if r[0] != "ok"]
-            if problems:
-                raise StoreError(f"the database {p} is damaged ({problems[0]})")
-            await db.execute("BEGIN IMMEDIATE")  # can we write? (another program may hold the file)
-            await db.execute("ROLLBACK")
-            store = cls(db, p)
-            await store._migrate(migrations_dir)
-        except sqlite3.DatabaseError as exc:
-            await db.close()
-            raise StoreError(why_unusable(p, exc)) from None
-        except BaseException:
-            await db.close()
-            raise
-        return store
-
-    async def close(self) -> None:
-        await self._db.close()
-
-    async def _migrate(self, directory: Path) -> None:
-        await self._db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version"
-            " (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
-        )
-        rows = await self._db.execute_fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-        current = int(next(iter(rows))[0])
-        for number, path in migrations(directory):
-            if number <= current:
-                continue
-            script = path.read_text(encoding="utf-8")
-            try:
-                # The script runs inside one transaction with its schema_version row: all or nothing.
-                await self._db.executescript(f"BEGIN IMMEDIATE;\n{script}\n;")
-                await self._db.execute(
-                    "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)", (number, time.time())
-                )
-                self._db.commit()
-            except Exception:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
-                raise
-            log.info("applied migration %s", path.name)
-            current = number
-        await self._db.durable()
-        self.schema_version = current
-
-    @timed("store")
-    @asynccontextmanager
-    async def transaction(self, *, durable: bool = True) -> AsyncIterator[SqliteTransaction]:
-        """One write transaction: committed when the block ends (and, if ``durable``, returns once the
-        commit is on disk), rolled back if it raises."""
-        async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield SqliteTransaction(self._db)
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            self._db.commit()
-        if durable:
-            await self._db.durable()  # the write lock is free meanwhile: the next commits share the next sync
+    _db: Driver
 
     async def _all(self, sql: str, params: Sequence = ()) -> list[Row]:
-        return list(await self._db.execute_fetchall(sql, params))
+        return await self._db.fetch(sql, params)
 
     async def _one(self, sql: str, params: Sequence = ()) -> Row | None:
-        rows = await self._all(sql, params)
-        return rows[0] if rows else None
+        return await self._db.fetchrow(sql, params)
 
     # ------------------------------------------------------------------ matches
     async def active_match_ids(self) -> list[int]:
@@ -244,7 +125,7 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
             " ORDER BY r.rating DESC, r.wins DESC, p.display_name, r.user_id LIMIT ? OFFSET ?",
             (guild_id, variant, limit, offset),
         )
-        return [RatedPlayer(r["user_id"], r["display_name"], rating_of(r)) for r in rows]
+        return readable(rows, lambda r: RatedPlayer(r["user_id"], r["display_name"], rating_of(r)))
 
     async def rated_variants(self, guild_id: int) -> list[str]:
         rows = await self._all(
@@ -258,7 +139,7 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
             " WHERE guild_id = ? AND user_id = ? ORDER BY variant",
             (guild_id, user_id),
         )
-        return [(r["variant"], rating_of(r)) for r in rows]
+        return readable(rows, lambda r: (r["variant"], rating_of(r)))
 
     async def rank(self, guild_id: int, variant: str, user_id: int) -> int | None:
         row = await self._one(
@@ -284,7 +165,9 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
         for r in rows:
             if r["status"] == MatchStatus.ACTIVE:
                 counts["unfinished"] += r["n"]
-            elif r["status"] == MatchStatus.FINISHED:
+            elif (
+                r["status"] == MatchStatus.FINISHED
+            ):  # vs_computer and won: 0/1 in SQLite, booleans elsewhere
                 key = ("computer_" if r["vs_computer"] else "") + ("wins" if r["won"] else "losses")
                 counts[key] += r["n"]
         return Record(**counts)
@@ -301,7 +184,7 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
         self, guild_id: int, variant: str, limit: int = 10, offset: int = 0
     ) -> list[MoneyResult]:
         rows = await self._all(
-            f"{_MONEY} m.guild_id = ? AND m.variant = ? GROUP BY mp.user_id"
+            f"{self._money()} m.guild_id = ? AND m.variant = ? GROUP BY mp.user_id, p.display_name"
             " ORDER BY points DESC, games DESC, name, mp.user_id LIMIT ? OFFSET ?",
             (guild_id, variant, limit, offset),
         )
@@ -309,7 +192,8 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
 
     async def player_money(self, guild_id: int, user_id: int) -> list[tuple[str, MoneyResult]]:
         rows = await self._all(
-            f"{_MONEY} m.guild_id = ? AND mp.user_id = ? GROUP BY m.variant ORDER BY m.variant",
+            f"{self._money()} m.guild_id = ? AND mp.user_id = ?"
+            " GROUP BY mp.user_id, p.display_name, m.variant ORDER BY m.variant",
             (guild_id, user_id),
         )
         return [(r["variant"], MoneyResult(r["user_id"], r["name"], r["games"], r["points"])) for r in rows]
@@ -324,17 +208,18 @@ class SqliteStore(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
         return row["value"] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self.transaction() as tx:
+        async with self.transaction() as tx:  # type: ignore[attr-defined]  # the store's
             await tx.set_meta(key, value)
 
-
-# Money play: every finished game of a money match (target 0), for each person seated, won or lost points.
-_MONEY = (
-    "SELECT mp.user_id, p.display_name AS name, m.variant, COUNT(*) AS games,"
-    " SUM(CASE WHEN json_extract(g.outcome, '$.winner') = mp.seat THEN 1 ELSE -1 END"
-    "     * json_extract(g.outcome, '$.points')) AS points"
-    " FROM games g JOIN matches m ON m.match_id = g.match_id"
-    " JOIN match_players mp ON mp.match_id = m.match_id AND mp.level IS NULL"
-    " JOIN players p ON p.user_id = mp.user_id"
-    " WHERE m.target = 0 AND m.status = 'finished' AND g.outcome IS NOT NULL AND"
-)
+    def _money(self) -> str:
+        """Money play: every finished game of a money match (target 0), for each person seated, won or
+        lost points (add the rest of the ``WHERE`` and the ``GROUP BY``)."""
+        winner, points = self._db.json_int("g.outcome", "winner"), self._db.json_int("g.outcome", "points")
+        return (
+            "SELECT mp.user_id, p.display_name AS name, MIN(m.variant) AS variant, COUNT(*) AS games,"
+            f" SUM(CASE WHEN {winner} = mp.seat THEN 1 ELSE -1 END * {points}) AS points"
+            " FROM games g JOIN matches m ON m.match_id = g.match_id"
+            " JOIN match_players mp ON mp.match_id = m.match_id AND mp.level IS NULL"
+            " JOIN players p ON p.user_id = mp.user_id"
+            " WHERE m.target = 0 AND m.status = 'finished' AND g.outcome IS NOT NULL AND"
+        )

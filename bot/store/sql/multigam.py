@@ -1,5 +1,5 @@
-"""The multigam part of the SQLite store: lobbies, seats the computer takes over, four-player ratings.
-Mixed into :class:`~bot.store.sqlite.SqliteStore` (reads) and :class:`~bot.store.sqlite_tx.SqliteTransaction`
+"""The multigam part of the stores: lobbies, seats the computer takes over, four-player ratings.
+Mixed into :class:`~bot.store.sql.reads.SqlReads` (reads) and :class:`~bot.store.sql.writes.SqlTransaction`
 (writes)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from bot.models import LobbyRecord, LobbyStatus, PlayerRef
 from bot.placings import PlacingRatedPlayer, PlacingRating
 from bot.store.protocol import DamagedRecord, StaleWrite
-from bot.store.sqlite_conn import Connection, Cursor, Row
+from bot.store.sql.driver import LOCK_LOBBY_SEATS, LOCK_RATED_PAIRS, Driver, Row
 
 _MEMBERS = (
     "SELECT m.user_id, p.display_name, p.is_bot FROM lobby_members m JOIN players p ON p.user_id = m.user_id"
@@ -45,19 +45,16 @@ def _lobby(r: Row, members: Sequence[Row]) -> LobbyRecord:
         raise DamagedRecord(f"lobby {r['lobby_id']}", str(exc)) from None
 
 
-async def _read_placing_rating(db: Connection, guild_id: int, variant: str, user_id: int) -> PlacingRating:
-    rows = list(
-        await db.execute_fetchall(
-            f"SELECT {_RATING_COLUMNS} FROM placing_ratings"
-            " WHERE guild_id = ? AND variant = ? AND user_id = ?",
-            (guild_id, variant, user_id),
-        )
+async def _read_placing_rating(db: Driver, guild_id: int, variant: str, user_id: int) -> PlacingRating:
+    row = await db.fetchrow(
+        f"SELECT {_RATING_COLUMNS} FROM placing_ratings WHERE guild_id = ? AND variant = ? AND user_id = ?",
+        (guild_id, variant, user_id),
     )
-    return _placing_rating(rows[0]) if rows else PlacingRating()
+    return _placing_rating(row) if row else PlacingRating()
 
 
 class MultigamReadsMixin:
-    """Reads, for :class:`~bot.store.sqlite.SqliteStore` (which provides ``_db``, ``_all`` and ``_one``)."""
+    """Reads, for :class:`~bot.store.sql.reads.SqlReads` (which provides ``_all`` and ``_one``)."""
 
     if TYPE_CHECKING:  # provided by the store
 
@@ -119,12 +116,12 @@ class MultigamReadsMixin:
 
 
 class MultigamWritesMixin:
-    """Writes, for :class:`~bot.store.sqlite_tx.SqliteTransaction` (which provides ``_db`` and ``_run``)."""
+    """Writes, for :class:`~bot.store.sql.writes.SqlTransaction` (which provides ``_db`` and ``_run``)."""
 
-    _db: Connection
+    _db: Driver
     if TYPE_CHECKING:  # provided by the transaction
 
-        async def _run(self, sql: str, params: Sequence = ()) -> Cursor: ...
+        async def _run(self, sql: str, params: Sequence = ()) -> int: ...
 
     async def insert_lobby(
         self,
@@ -137,13 +134,11 @@ class MultigamWritesMixin:
         now: float,
         expires_at: float,
     ) -> int:
-        cursor = await self._run(
+        lobby_id = await self._db.insert(
             "INSERT INTO lobbies (guild_id, channel_id, variant, level, status, version, created_at,"
-            " expires_at) VALUES (?, ?, ?, ?, 'open', 1, ?, ?)",
+            " expires_at) VALUES (?, ?, ?, ?, 'open', 1, ?, ?) RETURNING lobby_id",
             (guild_id, channel_id, variant, level, now, expires_at),
         )
-        lobby_id = cursor.lastrowid
-        assert lobby_id is not None
         await self.add_lobby_member(lobby_id, host.user_id)
         return lobby_id
 
@@ -155,15 +150,16 @@ class MultigamWritesMixin:
         status: LobbyStatus | None = None,
         match_id: int | None = None,
     ) -> None:
-        cursor = await self._run(
+        changed = await self._run(
             "UPDATE lobbies SET version = version + 1, status = COALESCE(?, status),"
             " match_id = COALESCE(?, match_id) WHERE lobby_id = ? AND version = ? AND status = 'open'",
             (None if status is None else str(status), match_id, lobby_id, version),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise StaleWrite(f"lobby {lobby_id} is no longer open at version {version}")
 
     async def add_lobby_member(self, lobby_id: int, user_id: int) -> None:
+        await self._db.serialise(LOCK_LOBBY_SEATS, lobby_id)  # the next seat is read, then taken
         await self._run(
             "INSERT INTO lobby_members (lobby_id, user_id, joined) VALUES"
             " (?, ?, (SELECT COALESCE(MAX(joined), 0) + 1 FROM lobby_members WHERE lobby_id = ?))",
@@ -171,22 +167,22 @@ class MultigamWritesMixin:
         )
 
     async def remove_lobby_member(self, lobby_id: int, user_id: int) -> None:
-        cursor = await self._run(
+        changed = await self._run(
             "DELETE FROM lobby_members WHERE lobby_id = ? AND user_id = ?", (lobby_id, user_id)
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise StaleWrite(f"user {user_id} is not in lobby {lobby_id}")
 
     async def set_lobby_message(self, lobby_id: int, message_id: int) -> None:
         await self._run("UPDATE lobbies SET message_id = ? WHERE lobby_id = ?", (message_id, lobby_id))
 
     async def replace_seat(self, match_id: int, seat: int, level: str, plays: int) -> None:
-        cursor = await self._run(
+        changed = await self._run(
             "UPDATE match_players SET replaced_level = ?, replaced_plays = ?"
             " WHERE match_id = ? AND seat = ? AND level IS NULL AND replaced_level IS NULL",
             (level, plays, match_id, seat),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise StaleWrite(f"seat {seat} of match {match_id} is not a person's seat")
 
     async def placing_rating(self, guild_id: int, variant: str, user_id: int) -> PlacingRating:
@@ -234,17 +230,17 @@ class MultigamWritesMixin:
         people = sorted(set(user_ids))
         if not people:
             return 0
+        await self._db.serialise(LOCK_RATED_PAIRS, guild_id)  # counted, then written on what it counted
         marks = ", ".join("?" for _ in people)
-        rows = list(
-            await self._db.execute_fetchall(
-                "SELECT COUNT(*) AS n FROM (SELECT h.match_id FROM placing_rating_history h"
-                " WHERE h.guild_id = ? AND h.variant = ? AND h.match_id IN (SELECT match_id FROM"
-                " placing_rating_history WHERE guild_id = ? AND user_id = ? AND created_at >= ?)"
-                f" GROUP BY h.match_id HAVING COUNT(*) = ? AND SUM(h.user_id IN ({marks})) = ?)",
-                (guild_id, variant, guild_id, people[0], since, len(people), *people, len(people)),
-            )
+        row = await self._db.fetchrow(
+            "SELECT COUNT(*) AS n FROM (SELECT h.match_id FROM placing_rating_history h"
+            " WHERE h.guild_id = ? AND h.variant = ? AND h.match_id IN (SELECT match_id FROM"
+            " placing_rating_history WHERE guild_id = ? AND user_id = ? AND created_at >= ?)"
+            " GROUP BY h.match_id HAVING COUNT(*) = ?"
+            f" AND SUM(CASE WHEN h.user_id IN ({marks}) THEN 1 ELSE 0 END) = ?) AS pairs",
+            (guild_id, variant, guild_id, people[0], since, len(people), *people, len(people)),
         )
-        return int(rows[0]["n"])
+        return int(row["n"]) if row else 0
 
 
 __all__ = ["MultigamReadsMixin", "MultigamWritesMixin"]

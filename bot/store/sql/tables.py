@@ -1,14 +1,13 @@
-"""The table-manners reads and writes of the SQLite store (see :mod:`bot.store.protocol_tables`)."""
+"""The table-manners reads and writes of the stores (see :mod:`bot.store.protocol_tables`)."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.models import Standing
 from bot.store.protocol_tables import RatingPoint, ThreadDue
-from bot.store.sqlite_conn import Row
+from bot.store.sql.driver import Row
 
 _SIZES = {
     Standing.RATINGS: "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND variant = ?",
@@ -23,7 +22,7 @@ _SIZES = {
 
 
 class TableReadsMixin:
-    """Reads, for :class:`~bot.store.sqlite.SqliteStore` (which provides ``_all``)."""
+    """Reads, for :class:`~bot.store.sql.reads.SqlReads` (which provides ``_all``)."""
 
     if TYPE_CHECKING:  # provided by the store
 
@@ -45,8 +44,9 @@ class TableReadsMixin:
     async def threads_due(self) -> list[ThreadDue]:
         rows = await self._all(
             "SELECT channel_id, MAX(guild_id) AS guild_id, MAX(finished_at) AS finished_at FROM matches"
-            " WHERE channel_id IN (SELECT channel_id FROM matches WHERE thread_open = 1)"
-            " GROUP BY channel_id HAVING SUM(status = 'active') = 0 ORDER BY channel_id"
+            " WHERE channel_id IN (SELECT channel_id FROM matches WHERE thread_open = TRUE)"
+            " GROUP BY channel_id HAVING SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END) = 0"
+            " ORDER BY channel_id"
         )
         return [
             ThreadDue(int(r["channel_id"]), int(r["guild_id"]), float(r["finished_at"] or 0)) for r in rows
@@ -68,14 +68,14 @@ class TableReadsMixin:
 
 
 class TableWritesMixin:
-    """Writes, for :class:`~bot.store.sqlite_tx.SqliteTransaction` (which provides ``_run``)."""
+    """Writes, for :class:`~bot.store.sql.writes.SqlTransaction` (which provides ``_run``)."""
 
     if TYPE_CHECKING:  # provided by the transaction
 
-        async def _run(self, sql: str, params: Sequence = ()) -> sqlite3.Cursor: ...
+        async def _run(self, sql: str, params: Sequence = ()) -> int: ...
 
     async def thread_archived(self, channel_id: int) -> None:
-        await self._run("UPDATE matches SET thread_open = 0 WHERE channel_id = ?", (channel_id,))
+        await self._run("UPDATE matches SET thread_open = FALSE WHERE channel_id = ?", (channel_id,))
 
 
 __all__ = ["TableReadsMixin", "TableWritesMixin"]

@@ -1,4 +1,4 @@
-"""The writes of :class:`~bot.store.sqlite.SqliteStore`: one :class:`SqliteTransaction` per transaction."""
+"""The writes of both stores: one :class:`SqlTransaction` per transaction, on the transaction's driver."""
 
 from __future__ import annotations
 
@@ -8,21 +8,21 @@ from collections.abc import Sequence
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, PlayerRef, Seat
 from bot.ratings import Rating
 from bot.store.protocol import StaleWrite
-from bot.store.sqlite_analysis import AnalysisWritesMixin
-from bot.store.sqlite_conn import Connection, Cursor
-from bot.store.sqlite_multigam import MultigamWritesMixin
-from bot.store.sqlite_rows import count_rated_between, read_rating
-from bot.store.sqlite_tables import TableWritesMixin
+from bot.store.sql.analysis import AnalysisWritesMixin
+from bot.store.sql.driver import LOCK_RATED_PAIRS, Driver
+from bot.store.sql.multigam import MultigamWritesMixin
+from bot.store.sql.rows import count_rated_between, read_rating
+from bot.store.sql.tables import TableWritesMixin
 from engine import Event, Outcome
 
 
-class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin):
-    """The writes, available inside :meth:`SqliteStore.transaction`."""
+class SqlTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin):
+    """The writes, available inside a store's ``transaction()``."""
 
-    def __init__(self, db: Connection) -> None:
+    def __init__(self, db: Driver) -> None:
         self._db = db
 
-    async def _run(self, sql: str, params: Sequence = ()) -> Cursor:
+    async def _run(self, sql: str, params: Sequence = ()) -> int:
         return await self._db.execute(sql, params)
 
     async def upsert_guild(self, guild_id: int, name: str, now: float) -> None:
@@ -39,7 +39,7 @@ class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMix
             "INSERT INTO players (user_id, display_name, is_bot, updated_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,"
             " is_bot = excluded.is_bot, updated_at = excluded.updated_at",
-            (player.user_id, player.name, int(is_bot), now),
+            (player.user_id, player.name, is_bot, now),
         )
 
     # ------------------------------------------------------------------ challenges
@@ -57,10 +57,10 @@ class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMix
         expires_at: float,
         rematch_of: int | None = None,
     ) -> int:
-        cursor = await self._run(
+        return await self._db.insert(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, points,"
             " rated, status, created_at, expires_at, rematch_of)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) RETURNING challenge_id",
             (
                 guild_id,
                 channel_id,
@@ -68,24 +68,22 @@ class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMix
                 opponent_id,
                 variant,
                 points,
-                int(rated),
+                rated,
                 now,
                 expires_at,
                 rematch_of,
             ),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
 
     async def close_challenge(
         self, challenge_id: int, status: ChallengeStatus, match_id: int | None = None
     ) -> None:
-        cursor = await self._run(
+        changed = await self._run(
             "UPDATE challenges SET status = ?, match_id = COALESCE(?, match_id)"
             " WHERE challenge_id = ? AND status = 'pending'",
             (str(status), match_id, challenge_id),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise StaleWrite(f"challenge {challenge_id} is no longer pending")
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
@@ -95,32 +93,30 @@ class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMix
 
     # ------------------------------------------------------------------ matches and games
     async def insert_match(self, record: MatchRecord) -> int:
-        cursor = await self._run(
+        match_id = await self._db.insert(
             "INSERT INTO matches (guild_id, channel_id, variant, target, rated, status, version,"
             " current_game_id, turn_started_at, reminded, winner_seat, created_at, finished_at,"
             " home_channel_id, rematch_of, thread_open)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING match_id",
             (
                 record.guild_id,
                 record.channel_id,
                 record.variant,
                 record.target,
-                int(record.rated),
+                record.rated,
                 str(record.status),
                 record.version,
                 record.current_game_id,
                 record.turn_started_at,
-                int(record.reminded),
+                record.reminded,
                 record.winner_seat,
                 record.created_at,
                 record.finished_at,
                 record.home_channel_id,
                 record.rematch_of,
-                int(record.own_thread),
+                record.own_thread,
             ),
         )
-        match_id = cursor.lastrowid
-        assert match_id is not None
         await self._db.executemany(
             "INSERT INTO match_players (match_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
             [(match_id, n, s.user_id, s.name, s.level) for n, s in enumerate(record.seats)],
@@ -145,7 +141,7 @@ class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMix
             "status": None if status is None else str(status),
             "current_game_id": current_game_id,
             "turn_started_at": turn_started_at,
-            "reminded": None if reminded is None else int(reminded),
+            "reminded": reminded,
             "winner_seat": winner_seat,
             "finished_at": finished_at,
         }
@@ -153,28 +149,27 @@ class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMix
         if not given:
             return
         columns = ", ".join(f"{name} = ?" for name in given)  # names from the dict above, never from input
-        cursor = await self._run(
+        changed = await self._run(
             f"UPDATE matches SET {columns} WHERE match_id = ? AND version = ?",
             (*given.values(), match_id, version),
         )
-        if cursor.rowcount != 1:
+        if changed != 1:
             raise StaleWrite(f"match {match_id} is no longer at version {version}")
 
     async def set_board(self, match_id: int, version: int, message_id: int, record: str = "") -> bool:
-        cursor = await self._run(
+        changed = await self._run(
             "UPDATE matches SET board_message_id = ?, board_version = ?, board_record = ?"
             " WHERE match_id = ? AND version = ?",
             (message_id, version, record or None, match_id, version),
         )
-        return cursor.rowcount == 1
+        return changed == 1
 
     async def insert_game(self, match_id: int, number: int, variant: str, context: dict, now: float) -> int:
-        cursor = await self._run(
-            "INSERT INTO games (match_id, number, variant, context, started_at) VALUES (?, ?, ?, ?, ?)",
+        return await self._db.insert(
+            "INSERT INTO games (match_id, number, variant, context, started_at) VALUES (?, ?, ?, ?, ?)"
+            " RETURNING game_id",
             (match_id, number, variant, json.dumps(context), now),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
 
     async def add_events(self, game_id: int, first_seq: int, events: Sequence[Event], now: float) -> None:
         await self._db.executemany(
@@ -223,6 +218,7 @@ class SqliteTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMix
         )
 
     async def rated_matches_between(self, guild_id: int, user_id: int, other_id: int, since: float) -> int:
+        await self._db.serialise(LOCK_RATED_PAIRS, guild_id)  # counted, then written on what it counted
         return await count_rated_between(self._db, guild_id, user_id, other_id, since)
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str | None) -> None:

@@ -1,0 +1,59 @@
+"""What the shared SQL needs from a database driver: :class:`Driver`, one per database.
+
+The queries of :mod:`bot.store.sql` are written once, in the SQL that SQLite and PostgreSQL both speak,
+with ``?`` for parameters (the PostgreSQL driver numbers them ``$1``, ``$2``, ...). What the two say
+differently is asked of the driver: :meth:`Driver.json_int` and :meth:`Driver.serialise`. A driver also
+turns its database's errors into the protocol's (:class:`~bot.store.protocol.StaleWrite` for a unique
+row that exists already, :class:`~bot.store.protocol.Unavailable` when the database cannot be used just
+now, :class:`~bot.store.protocol.OutOfRange` for a number no column can hold), so nothing above it sees
+``sqlite3`` or ``asyncpg``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+
+class Row(Protocol):
+    """A row read by column name (``sqlite3.Row`` and ``asyncpg.Record`` both are)."""
+
+    def __getitem__(self, key: str | int) -> Any: ...
+
+
+class Driver(Protocol):
+    """One connection's statements (a transaction's, or the reads')."""
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; returns how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run an ``INSERT ... RETURNING <id>``; returns the new row's id."""
+        ...
+
+    async def serialise(self, *key: int) -> None:
+        """Until the transaction ends, no other transaction (of any process) passes a ``serialise`` with
+        the same ``key``: for the steps that read and then write on what they read (the farming counts,
+        the next seat of a lobby). A no-op where transactions already run one at a time."""
+        ...
+
+    def json_int(self, column: str, key: str) -> str:
+        """SQL for the integer ``key`` of the JSON object in ``column``."""
+        ...
+
+
+# Keys of Driver.serialise: what is being read and then written.
+LOCK_RATED_PAIRS = 1  # the rated results of a server's players (the farming guard), per guild
+LOCK_LOBBY_SEATS = 2  # the seats of a lobby, per lobby
+
+INT64 = range(-(2**63), 2**63)  # what an INTEGER (SQLite) or BIGINT (PostgreSQL) column holds
+
+
+__all__ = ["INT64", "LOCK_LOBBY_SEATS", "LOCK_RATED_PAIRS", "Driver", "Row"]
