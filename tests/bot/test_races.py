@@ -139,9 +139,9 @@ async def test_a_move_queued_behind_a_resignation_never_reaches_the_next_game(ma
     assert [e.kind for e in game.events] == ["opening"]
 
 
-async def test_two_processes_on_one_database_never_both_apply_an_action(db_path, clock) -> None:
-    first_store = await open_store(db_path)
-    second_store = await open_store(db_path)
+async def test_two_processes_on_one_database_never_both_apply_an_action(database, clock) -> None:
+    first_store = await open_store(database.url)
+    second_store = await open_store(database.url)
     try:
         first = Core(first_store, clock=clock, dice=ScriptedDice(DICE))
         await start_challenge_match(first)

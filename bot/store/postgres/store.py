@@ -38,6 +38,7 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 MIGRATION_LOCK = 0x6D696E6967616D  # "minigam": the advisory lock held while migrating
 CONNECT_TIMEOUT = 10.0  # seconds to reach the server at start before giving up
 POOL_SIZE = 10  # connections per process: reads run side by side, a transaction holds one
+# (no floor of open connections: while the server is down, asyncpg would retry one with a traceback a time)
 
 
 class PostgresStore(SqlReads):
@@ -53,15 +54,24 @@ class PostgresStore(SqlReads):
     async def open(cls, url: str, *, migrations_dir: Path = MIGRATIONS_DIR) -> PostgresStore:
         """Connect and migrate; :class:`StoreError` (one line, the password masked) if the server cannot
         be reached, refuses the login, or holds a schema newer than this code."""
+        pool = asyncpg.create_pool(
+            url, min_size=0, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT, command_timeout=60
+        )
         try:
-            pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT, command_timeout=60
-            )
-        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-            raise StoreError(f"the database {masked(url)} cannot be reached: {_reason(exc)}") from None
-        store = cls(pool, url)
-        try:
+            await pool
+            store = cls(pool, url)
             await store._migrate(migrations_dir)
+        except (
+            OSError,
+            TimeoutError,
+            asyncpg.PostgresConnectionError,
+            asyncpg.InterfaceError,
+            asyncpg.InvalidAuthorizationSpecificationError,
+            asyncpg.InvalidCatalogNameError,
+            asyncpg.CannotConnectNowError,
+        ) as exc:
+            await pool.close()
+            raise StoreError(f"the database {masked(url)} cannot be reached: {_reason(exc)}") from None
         except BaseException:
             await pool.close()
             raise
