@@ -15,9 +15,9 @@ from collections import Counter
 from collections.abc import AsyncIterator, Hashable
 from dataclasses import dataclass, field
 
-from bot.models import MatchRecord, MatchStatus
+from bot.models import MatchRecord, MatchStatus, StoredGame
 from bot.store import DamagedRecord, Store
-from engine import EngineError, Game, Match, MatchContext, Move, Outcome, find_variant, replay
+from engine import Event, Game, Match, MatchContext, Move, Outcome, find_variant, replay
 
 log = logging.getLogger(__name__)
 
@@ -135,31 +135,43 @@ async def load_match(store: Store, match_id: int, *, over: bool = False) -> Live
     record = await store.match(match_id)
     if record is None:
         raise DamagedRecord(what, "it is not stored")
+    games = await store.games(match_id)
+    if not games or games[-1].game_id != record.current_game_id:
+        raise DamagedRecord(what, "its current game is missing")
+    if games[-1].outcome is not None and not over:
+        raise DamagedRecord(what, "its current game is over")
+    events = [await store.game_events(stored.game_id) for stored in games]
     try:
-        games = await store.games(match_id)
-        jacoby = bool(games[0].context.get("jacoby", True)) if games else True
-        match = Match.new(record.variant, record.target, jacoby=jacoby)
-        if not games or games[-1].game_id != record.current_game_id:
-            raise DamagedRecord(what, "its current game is missing")
-        if games[-1].outcome is not None and not over:
-            raise DamagedRecord(what, "its current game is over")
-        played: set[int] = set()
-        for stored in games[:-1]:
-            assert stored.outcome is not None
-            match = match.record(Outcome.from_json(stored.outcome))
-            played |= _players_who_played(await store.game_events(stored.game_id))
-        events = await store.game_events(games[-1].game_id)
-        context = MatchContext.from_json(games[-1].context, find_variant(record.variant))
-        game = replay(record.variant, events, context)
-        if over and game.outcome is not None:
-            match = match.record(game.outcome)
-        played |= _players_who_played(events)
+        return _rebuild(record, games, events, over=over)
     except DamagedRecord:
         raise
-    except (EngineError, AssertionError, KeyError, TypeError, ValueError) as exc:
+    except Exception as exc:
+        # Only stored data, read already, goes in: whatever the engine raises comes from it (a play numbered
+        # before the opening leaves the replay without dice: a RuntimeError), never from the database.
         raise DamagedRecord(what, f"{type(exc).__name__}: {exc}") from None
+
+
+def _rebuild(
+    record: MatchRecord, games: list[StoredGame], events: list[list[Event]], *, over: bool
+) -> LiveMatch:
+    """The live match from its stored games and their events (read already): the engine only."""
+    jacoby = bool(games[0].context.get("jacoby", True))
+    match = Match.new(record.variant, record.target, jacoby=jacoby)
+    played: set[int] = set()
+    for stored, its_events in zip(games[:-1], events[:-1], strict=True):
+        if stored.outcome is None:
+            raise DamagedRecord(f"match {record.match_id}", f"game {stored.game_id} never ended")
+        match = match.record(Outcome.from_json(stored.outcome))
+        played |= _players_who_played(its_events)
+    context = MatchContext.from_json(games[-1].context, find_variant(record.variant))
+    game = replay(record.variant, events[-1], context)
+    if over and game.outcome is not None:
+        match = match.record(game.outcome)
+    played |= _players_who_played(events[-1])
     if game.variant.players != len(record.seats):
-        raise DamagedRecord(what, f"{len(record.seats)} seats for {game.variant.players} players")
+        raise DamagedRecord(
+            f"match {record.match_id}", f"{len(record.seats)} seats for {game.variant.players} players"
+        )
     return LiveMatch(record, match, game, len(game.events), frozenset(played))
 
 
