@@ -3,13 +3,15 @@ forfeits at the server's turn limit (in multigam the computer takes their seat i
 the computer its person left idle is closed, counting for nobody; a thread whose matches are over is
 archived after the server's delay. The sweep takes each match's lock only for a moment (the computer
 thinks outside it), and skips a match whose lock is busy: it is acting right now, so its clock just
-restarted."""
+restarted. A stored record that cannot be read (a damaged lobby, say) is logged once and skipped: the
+sweep goes on with every other duty and match."""
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 
 from bot import texts
 from bot.core.boards import actor_seat, retire_board
@@ -21,7 +23,7 @@ from bot.core.lobbies import Lobbies
 from bot.core.multigam import take_over
 from bot.core.notices import ArchiveThread, Message, Result
 from bot.core.settings import ServerSettings, Settings
-from bot.store import StaleWrite
+from bot.store import DamagedRecord, StaleWrite
 from bot.texts import multigam as multigam_texts
 from bot.texts import tables as words
 
@@ -40,27 +42,47 @@ class Timeouts:
         self.challenges = challenges
         self.reload = reload
         self.lobbies = lobbies
+        self._damaged: set[str] = set()  # the records found damaged already (logged once)
 
     async def sweep(self) -> Result:
         """Apply the clock now. Also lists the matches where the computer is to act (to resume them after a
         restart or a failed turn)."""
-        result = await self.challenges.expire()
+        result = Result()
+        with self._skipping_damage():
+            result.extend(await self.challenges.expire())
         if self.lobbies is not None:
-            result.extend(await self.lobbies.expire())
+            with self._skipping_damage():
+                result.extend(await self.lobbies.expire())
         servers = _Servers(Settings(self.ctx))
         for live in self.ctx.table:
             if live.lock.locked():
                 continue  # acting right now
-            rules = await servers.of(live.record.guild_id)
-            async with live.lock:
-                if self.ctx.table.get(live.match_id) is not live or not live.is_live:
-                    continue
-                try:
-                    result.extend(await self._check(live, rules))
-                except StaleWrite:  # another process acted on it: read it back, check it next time
-                    await self.reload(live)
-        result.extend(await self._archive(servers))
+            with self._skipping_damage():
+                rules = await servers.of(live.record.guild_id)
+                async with live.lock:
+                    if self.ctx.table.get(live.match_id) is not live or not live.is_live:
+                        continue
+                    try:
+                        result.extend(await self._check(live, rules))
+                    except StaleWrite:  # another process acted on it: read it back, check it next time
+                        await self.reload(live)
+        with self._skipping_damage():
+            result.extend(await self._archive(servers))
         return result
+
+    @contextmanager
+    def _skipping_damage(self) -> Iterator[None]:
+        """A duty of the sweep that meets a record it cannot read is left for the next pass, and the sweep
+        goes on with the others; the record is logged the first time only (it stays damaged until someone
+        repairs it, and every pass would say so again)."""
+        try:
+            yield
+        except DamagedRecord as exc:
+            if str(exc) in self._damaged:
+                log.debug("the sweep skipped a damaged record again: %s", exc)
+            else:
+                self._damaged.add(str(exc))
+                log.error("the sweep skips a damaged record (logged once): %s", exc)
 
     async def _check(self, live: LiveMatch, rules: ServerSettings) -> Result:
         seat = actor_seat(live)

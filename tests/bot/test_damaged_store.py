@@ -8,10 +8,24 @@ on both databases."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
-from bot.core import Core, ServiceError
-from tests.bot.conftest import ALICE, CHANNEL, GUILD, live, match_id_in, play, start_challenge_match
+from bot.core import Core, Message, ServiceError
+from tests.bot.conftest import (
+    ALICE,
+    CAROL,
+    CHANNEL,
+    DAN,
+    GUILD,
+    boards,
+    live,
+    match_id_in,
+    open_lobby,
+    play,
+    start_challenge_match,
+)
 from tests.bot.databases import Database
 
 DICE = [2, 1, 2, 1, 1, 1, 6, 6, 3, 2]
@@ -53,3 +67,37 @@ async def test_a_match_whose_plays_do_not_replay_is_skipped_at_start(
     assert f"match {match_id} cannot be loaded" in caplog.text
     with pytest.raises(ServiceError, match="could not be read back after a restart"):
         await second.challenges.vs_bot(GUILD, CHANNEL, ALICE)
+
+
+# ---------------------------------------------------------------------- 3. the clock's sweep
+
+
+async def _damage_lobby(database: Database, lobby_id: int) -> None:
+    """A lobby whose version is not a number (on PostgreSQL: none, its column made to allow that)."""
+    if database.kind == "postgres":
+        await database.execute("ALTER TABLE lobbies ALTER COLUMN version DROP NOT NULL")
+        await database.execute("UPDATE lobbies SET version = NULL WHERE lobby_id = ?", lobby_id)
+    else:
+        await database.execute("UPDATE lobbies SET version = 'seven' WHERE lobby_id = ?", lobby_id)
+
+
+async def test_a_damaged_lobby_does_not_stop_the_sweep_for_other_matches(
+    make_core, database: Database, clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    core = make_core(DICE, turn_timeout=100)
+    lobby_id = await open_lobby(core, CAROL, DAN, channel=OTHER)
+    await start_challenge_match(core)
+    await _damage_lobby(database, lobby_id)
+
+    clock.advance(50)
+    reminded = await core.timeouts.sweep()
+    clock.advance(50)
+    forfeited = await core.timeouts.sweep()
+
+    (reminder,) = [n for n in reminded.notices if isinstance(n, Message)]
+    assert reminder.mention == ALICE.user_id
+    assert "Alice didn't play within" in boards(forfeited)[0].text
+    assert match_id_in(core) is None
+    damaged = [r for r in caplog.records if f"lobby {lobby_id}" in r.getMessage()]
+    assert len(damaged) == 1  # once, not at every pass
+    assert damaged[0].levelno == logging.ERROR
