@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -54,7 +55,10 @@ from bot.core.boards import actor_seat
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, known_variant
 from bot.core.lobbies import LobbyAction
 from bot.models import PlayerRef
+from bot.store import Unavailable
 from engine import EngineError
+
+log = logging.getLogger(__name__)
 
 GUILD_ID = 0
 CHANNEL_ID = 0
@@ -173,6 +177,9 @@ class Console:
         except EngineError as exc:  # the core turns the engine's errors into refusals; this is the net
             self.say(f"! {texts.cannot_act(exc)}")
             return True
+        except Unavailable as exc:
+            self._not_saved(exc)
+            return True
         if result is not None:
             await self.runner.handle(result)
             await self.runner.idle()
@@ -285,9 +292,18 @@ class Console:
         except ServiceError as exc:
             self.say(f"! {exc}")
             return True
+        except Unavailable as exc:
+            self._not_saved(exc)
+            return True
         await self.runner.handle(result)
         await self.runner.idle()
         return True
+
+    def _not_saved(self, exc: Unavailable) -> None:
+        """The database could not take the action (nothing of it was stored): the same line can be typed
+        again, and the session goes on."""
+        log.warning("not saved: %s", exc)
+        self.say(f"! {texts.NOT_SAVED}")
 
     # ------------------------------------------------------------------ the session
     async def greet(self) -> None:

@@ -39,7 +39,7 @@ from bot.boards import Painter
 from bot.clock import Clock, SystemClock
 from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
 from bot.core import Action, Core, HouseRules, Prompt, Result, Runner, ServiceError
-from bot.store import Store, StoreError, open_store
+from bot.store import Store, StoreError, Unavailable, open_store
 from bot.thinking import Thinker
 from engine import EngineError, SecretDice
 from engine.dice import DiceSource
@@ -308,9 +308,14 @@ class MinigamBot(commands.Bot):
     async def report_error(
         self, interaction: discord.Interaction, error: BaseException, context: str
     ) -> None:
-        """A refusal goes back as it is; anything else is logged with its context and apologised for."""
+        """A refusal goes back as it is; a write the database could not take (nothing of it was stored) is
+        answered "please try again" and logged in one line; anything else is logged with its context and
+        apologised for."""
         if isinstance(error, ServiceError | EngineError):
             message = texts.sentence(str(error))
+        elif isinstance(error, Unavailable):
+            log.warning("not saved in %s (user %s): %s", context, interaction.user.id, error)
+            message = texts.NOT_SAVED
         else:
             log.error(
                 "unexpected error in %s (user %s, channel %s)",

@@ -12,6 +12,7 @@ from contextlib import AbstractAsyncContextManager
 
 from bot.core.notices import Result
 from bot.core.service import Core
+from bot.store import Unavailable
 from bot.timing import begin
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,8 @@ class Runner:
                 await self.sweep()
             except asyncio.CancelledError:
                 raise
+            except Unavailable as exc:  # the database is locked, full or out of reach: nothing was stored
+                log.warning("the sweep could not save (%s); it runs again in %s s", exc, self.sweep_interval)
             except Exception:
                 log.exception("the sweep failed; it runs again in %s s", self.sweep_interval)
 
@@ -126,6 +129,10 @@ class Runner:
                     break
         except asyncio.CancelledError:
             raise
+        except Unavailable as exc:
+            log.warning(
+                "the computer's turn in match %s could not be saved (%s); the sweep will retry", match_id, exc
+            )
         except Exception:
             log.exception("the computer's turn failed in match %s; the sweep will retry", match_id)
         finally:

@@ -12,6 +12,8 @@ OUT_OF_DATE = (
     "That board is out of date: the game has moved on since, so nothing was done. Use the newest board."
 )
 NOT_PLAYING = "You're not playing in this match."
+NOT_SAVED = "That could not be saved just now — nothing changed; please try again."
+"""The database could not store an action (locked, full, out of reach): none of it was kept."""
 GAME_OVER = "This game is over."
 MATCH_OVER = "This match is over; the board is kept for the record."
 NO_MATCH_HERE = "There's no match in this channel. Start one with `/minigam challenge` or `/minigam vs-bot`."
@@ -112,6 +114,7 @@ __all__ = [
     "NOTHING_TO_CANCEL",
     "NOTHING_TO_PLAY",
     "NOT_PLAYING",
+    "NOT_SAVED",
     "NO_MATCH_HERE",
     "NO_SUCH_RESIGNATION",
     "OUT_OF_DATE",

@@ -8,25 +8,40 @@ on both databases."""
 
 from __future__ import annotations
 
+import io
 import logging
+from pathlib import Path
 
 import pytest
 
-from bot.core import Core, Message, ServiceError
+from bot import texts
+from bot.app.views import ChallengeButton
+from bot.config import Settings
+from bot.console_session import console_main
+from bot.core import Core, Message, Result, Runner, ServiceError
+from bot.store import Unavailable
+from bot.store.sql.writes import SqlTransaction
+from engine import ScriptedDice, SeededDice
+from tests.bot.clicks import Answer, FakeClick, FakeUser, bot_on, click
 from tests.bot.conftest import (
     ALICE,
+    BOB,
     CAROL,
     CHANNEL,
     DAN,
     GUILD,
     boards,
+    first_play_factory,
+    game_of,
     live,
     match_id_in,
     open_lobby,
     play,
     start_challenge_match,
+    version_of,
 )
 from tests.bot.databases import Database
+from tests.bot.test_console import hot_seat_moves
 
 DICE = [2, 1, 2, 1, 1, 1, 6, 6, 3, 2]
 OTHER = CHANNEL + 1
@@ -67,6 +82,122 @@ async def test_a_match_whose_plays_do_not_replay_is_skipped_at_start(
     assert f"match {match_id} cannot be loaded" in caplog.text
     with pytest.raises(ServiceError, match="could not be read back after a restart"):
         await second.challenges.vs_bot(GUILD, CHANNEL, ALICE)
+
+
+# ---------------------------------------------------------------------- 2. a write that fails
+
+
+def _unavailable_once(monkeypatch: pytest.MonkeyPatch, write: str = "update_match") -> list[str]:
+    """The next call of the transaction's ``write`` fails as a locked or full database does, or a lost
+    connection; the calls it refused."""
+    refused: list[str] = []
+    real = getattr(SqlTransaction, write)
+
+    async def failing_once(self, *args, **kwargs):
+        if not refused:
+            refused.append(write)
+            raise Unavailable("the database: database is locked")
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SqlTransaction, write, failing_once)
+    return refused
+
+
+async def test_a_write_that_fails_changes_nothing_and_the_next_try_works(make_core, monkeypatch) -> None:
+    core = make_core(DICE[:6])
+    await start_challenge_match(core)
+    match_id = match_id_in(core)
+    version, before = version_of(core, match_id), game_of(core).to_json()
+    refused = _unavailable_once(monkeypatch)
+
+    with pytest.raises(Unavailable):
+        await play(core, ALICE, "bar/2 bar/1")
+
+    assert refused == ["update_match"]
+    assert version_of(core, match_id) == version
+    assert game_of(core).to_json() == before
+    assert len(await core.store.game_events(live(core).record.current_game_id)) == live(core).saved_events
+    result = await play(core, ALICE, "bar/2 bar/1")
+    assert "Bob, your turn" in boards(result)[0].text
+    assert version_of(core, match_id) == version + 1
+
+
+async def test_a_click_that_cannot_be_saved_is_answered_try_again_and_the_next_one_works(
+    storage, clock, tmp_path: Path, monkeypatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot = bot_on(storage, clock, tmp_path, dice=ScriptedDice(DICE[:2] * 2))  # an opening each
+    sent = await bot.core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB)
+    accept = f"mgc:{sent.notices[0].challenge_id}:accept"
+    _unavailable_once(monkeypatch, "insert_match")
+
+    refused = FakeClick(bot, FakeUser(BOB.user_id, BOB.name), CHANNEL)
+    await click(bot, ChallengeButton, accept, refused)
+    again = FakeClick(bot, FakeUser(BOB.user_id, BOB.name), CHANNEL)
+    await click(bot, ChallengeButton, accept, again)
+
+    assert refused.response.answers == [Answer(texts.NOT_SAVED, ephemeral=True)]
+    (logged,) = [r for r in caplog.records if r.name == "bot.app.lifecycle"]
+    assert (logged.levelno, logged.exc_info) == (logging.WARNING, None)  # one line, no traceback
+    assert "database is locked" in logged.getMessage()
+    assert again.answers == []  # answered by what was delivered
+    assert len(bot.delivered) == 1
+    assert match_id_in(bot.core) is not None
+
+
+async def test_the_computers_turn_that_cannot_be_saved_is_one_warning_and_tried_again(
+    make_core, monkeypatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    core = make_core([1, 2, 3, 1, 3, 1], computer=first_play_factory)  # a roll for each try
+    await core.challenges.vs_bot(GUILD, CHANNEL, ALICE)  # the computer won the opening: its turn
+    match_id = match_id_in(core)
+    version = version_of(core, match_id)
+    runner = Runner(core, _publish_nothing, move_delay=0)
+    _unavailable_once(monkeypatch)
+
+    runner.schedule_computer(match_id)
+    await runner.idle()
+    assert version_of(core, match_id) == version
+    runner.schedule_computer(match_id)  # as the next sweep does
+    await runner.idle()
+
+    assert version_of(core, match_id) == version + 1
+    (logged,) = [r for r in caplog.records if r.name == "bot.core.runner"]
+    assert (logged.levelno, logged.exc_info) == (logging.WARNING, None)
+
+
+async def _publish_nothing(result: Result) -> None:
+    return None
+
+
+class _TypedLines(io.StringIO):
+    """Lines piped to the console; reading ``arm`` makes the database refuse the next write."""
+
+    def __init__(self, lines: list[str], arm: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        super().__init__("".join(f"{line}\n" for line in lines))
+        self.arm, self.monkeypatch = arm, monkeypatch
+
+    def readline(self, size: int = -1) -> str:
+        line = super().readline(size)
+        if line.strip() == self.arm:
+            _unavailable_once(self.monkeypatch)
+            self.arm = ""
+        return line
+
+
+def test_the_console_says_a_write_was_not_saved_and_carries_on(tmp_path: Path, monkeypatch) -> None:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", local_output_dir=tmp_path)
+    moves, _winner = hot_seat_moves(seed=11)
+    move = f"move {moves[0]}"
+    typed = _TypedLines(["challenge @Bob", move, move], move, monkeypatch)
+    out = io.StringIO()
+
+    status = console_main(settings, dice=SeededDice(11), stdin=typed, stdout=out)
+
+    assert status == 0
+    text = out.getvalue()
+    assert text.count(f"! {texts.NOT_SAVED}") == 1
+    assert f"played {moves[0]} with" in text.split(texts.NOT_SAVED)[1]  # the same line, typed again
+    assert text.rstrip().endswith("Bye.")
 
 
 # ---------------------------------------------------------------------- 3. the clock's sweep
