@@ -43,7 +43,8 @@ class Matches:
     def get(self, match_id: int) -> LiveMatch:
         live = self.ctx.table.get(match_id)
         if live is None:
-            raise ServiceError(texts.MATCH_OVER)
+            damaged = match_id in self.ctx.table.damaged.values()
+            raise ServiceError(texts.CHANNEL_MATCH_DAMAGED if damaged else texts.MATCH_OVER)
         return live
 
     def in_channel(
@@ -349,8 +350,9 @@ class Matches:
         self.ctx.table.forget(live)
         try:
             fresh = await load_match(self.ctx.store, live.match_id)
-        except DamagedRecord:
-            log.exception("match %s cannot be read back", live.match_id)
+        except DamagedRecord as exc:  # its channel answers so, as after a restart
+            log.error("match %s cannot be read back; it stays as it is in the store: %s", live.match_id, exc)
+            self.ctx.table.damaged[live.record.channel_id] = live.match_id
             return
         if fresh.is_live:
             fresh.lock = live.lock  # whoever waits for the old lock waits for this match

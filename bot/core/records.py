@@ -3,6 +3,8 @@ them are in :mod:`bot.texts`."""
 
 from __future__ import annotations
 
+import logging
+import math
 from dataclasses import dataclass
 
 from bot import texts
@@ -13,6 +15,11 @@ from bot.core.standings import PlacingStanding, PlayerStats, StandingsPage, Vari
 from bot.models import GameRecord, MoneyResult, PlayerRef, RatedPlayer
 from bot.placings import PlacingRatedPlayer
 from bot.texts import multigam as multigam_texts
+
+log = logging.getLogger(__name__)
+
+LAST_DATE = 253_402_300_800.0
+"""The year 10000 begins: a time at or past it is no date anyone can be shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +86,16 @@ class Records:
         return PlayerStats(user.name, record, tuple(rated), tuple(money), tuple(placings))
 
     async def recent_games(self, guild_id: int, limit: int = 10) -> list[GameRecord]:
-        return await self.ctx.store.recent_games(guild_id, limit)
+        """The server's last finished games, newest first; one whose time of finish is garbage is left out
+        (and logged), like any row of a list that cannot be read."""
+        games = await self.ctx.store.recent_games(guild_id, limit)
+        out = []
+        for game in games:
+            if math.isfinite(game.finished_at) and 0 <= game.finished_at < LAST_DATE:
+                out.append(game)
+            else:
+                log.warning("left out of the history: game %s finished at %r", game.game_id, game.finished_at)
+        return out
 
     # ------------------------------------------------------------------ as answers
     async def leaderboard(
@@ -114,7 +130,11 @@ class Records:
         text = texts.player_stats(found)
         for p in found.placings:
             text += "\n" + multigam_texts.placing_stats_line(p.variant, p.rating, p.rank)
-        history = await self.ctx.store.rating_history(guild_id, user.user_id)
+        try:
+            history = await self.ctx.store.rating_history(guild_id, user.user_id)
+        except ValueError as exc:  # a row that cannot be read: the stats without their chart
+            log.warning("the rating history of user %s cannot be read: %s", user.user_id, exc)
+            history = []
         return Result([PlayerCard(text, found, standings.rating_chart(user.name, history))])
 
     async def history(self, guild_id: int, limit: int = 10) -> Result:

@@ -22,6 +22,7 @@ from bot.core.lobbies import Lobbies
 from bot.core.notices import Result
 from bot.core.settings import Settings
 from bot.models import COMPUTER_ID, MatchRecord, MatchStatus, PlayerRef
+from bot.store import DamagedRecord
 from bot.texts import tables as words
 from engine import find_variant
 
@@ -64,7 +65,11 @@ class Rematches:
         )
 
     async def _finished(self, match_id: int, user: PlayerRef) -> MatchRecord:
-        old = await self.ctx.store.match(match_id)
+        try:
+            old = await self.ctx.store.match(match_id)
+        except DamagedRecord as exc:
+            log.error("match %s cannot be read for a rematch: %s", match_id, exc)
+            raise ServiceError(words.REMATCH_UNREADABLE) from None
         if old is None:
             raise ServiceError(words.REMATCH_CANCELLED)
         if old.status is MatchStatus.ACTIVE:

@@ -126,10 +126,12 @@ async def _rows(ctx: Context, guild_id: int, variant: str, kind: Standing, offse
 
 
 def rating_chart(name: str, history: list[RatingPoint]) -> RatingChart | None:
-    """The chart of ``history`` (a line per game), or ``None`` when there is none."""
+    """The chart of ``history`` (a line per game), or ``None`` when there is none. A point that is not a
+    number (a damaged row) is left out."""
     lines: dict[str, list[tuple[float, float]]] = {}
     for point in history:
-        lines.setdefault(point.variant, []).append((point.at, point.rating))
+        if math.isfinite(point.at) and math.isfinite(point.rating):
+            lines.setdefault(point.variant, []).append((point.at, point.rating))
     series = tuple(
         (variant, tuple(points)) for variant in catalogue.ALL_VARIANTS if (points := lines.get(variant, ()))
     )

@@ -66,6 +66,7 @@ def too_many_matches(name: str, limit: int) -> str:
 # ---------------------------------------------------------------------- rematches
 REMATCH_NOT_OVER = "That match isn't over yet: play it to the end first."
 REMATCH_CANCELLED = "That match was cancelled, so there's nothing to play again: start a new one."
+REMATCH_UNREADABLE = "That match can't be read back, so it can't be played again: start a new one."
 
 
 def rematch_players_only(names: Sequence[str]) -> str:

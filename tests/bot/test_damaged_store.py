@@ -18,7 +18,7 @@ from bot import texts
 from bot.app.views import ChallengeButton
 from bot.config import Settings
 from bot.console_session import console_main
-from bot.core import Core, Message, Result, Runner, ServiceError
+from bot.core import Action, Core, Message, Result, Runner, ServiceError
 from bot.store import Unavailable
 from bot.store.sql.writes import SqlTransaction
 from engine import ScriptedDice, SeededDice
@@ -37,6 +37,7 @@ from tests.bot.conftest import (
     match_id_in,
     open_lobby,
     play,
+    resign,
     start_challenge_match,
     version_of,
 )
@@ -48,8 +49,9 @@ OTHER = CHANNEL + 1
 
 
 async def _two_matches(make_core) -> tuple[Core, int]:
-    """A match in CHANNEL where Alice made a play, and another in OTHER; the first one's id."""
-    core = make_core([*DICE[:4], *DICE[:2]])
+    """A match in CHANNEL where Alice made a play, and another in OTHER; the first one's id. The dice
+    have Alice's next roll too."""
+    core = make_core([*DICE[:4], *DICE[:2], *DICE[4:6]])
     await start_challenge_match(core)
     await play(core, ALICE, "bar/2 bar/1")
     await start_challenge_match(core, channel=OTHER)
@@ -232,3 +234,86 @@ async def test_a_damaged_lobby_does_not_stop_the_sweep_for_other_matches(
     damaged = [r for r in caplog.records if f"lobby {lobby_id}" in r.getMessage()]
     assert len(damaged) == 1  # once, not at every pass
     assert damaged[0].levelno == logging.ERROR
+
+
+# ---------------------------------------------------------------------- 4. reads of records
+
+TOO_LATE = 2**63 - 1  # a version the next action could not store
+
+
+async def test_a_game_with_a_garbage_finish_time_leaves_the_history_of_the_others(
+    make_core, database: Database
+) -> None:
+    core = make_core([*DICE[:4], *DICE[:4]])
+    for _ in range(2):
+        await start_challenge_match(core)
+        await play(core, ALICE, "bar/2 bar/1")
+        await resign(core, BOB)
+    (first, second) = [row[0] for row in await database.fetch("SELECT game_id FROM games ORDER BY game_id")]
+    garbage = "'NaN'" if database.kind == "postgres" else "'yesterday'"
+    await database.execute(f"UPDATE games SET finished_at = {garbage} WHERE game_id = ?", first)
+
+    (info,) = (await core.records.history(GUILD)).notices
+
+    assert f"#{second} " in info.text
+    assert f"#{first} " not in info.text
+
+
+async def test_a_garbage_rating_leaves_the_rest_of_the_stats(make_core, database: Database) -> None:
+    core = make_core([2, 1, 2, 1, 3, 2] * 2)
+    for _ in range(2):  # rated: both make a play, then Bob resigns
+        await start_challenge_match(core)
+        await play(core, ALICE, "bar/2 bar/1")
+        await play(core, BOB, "bar/5/4")
+        await resign(core, BOB)
+    garbage = "'NaN'" if database.kind == "postgres" else "'lots'"
+    await database.execute(f"UPDATE ratings SET rating = {garbage} WHERE user_id = ?", ALICE.user_id)
+    await database.execute(
+        f"UPDATE rating_history SET new_rating = {garbage} WHERE user_id = ?", ALICE.user_id
+    )
+
+    (card,) = (await core.records.stats(GUILD, ALICE)).notices
+
+    assert card.text.startswith("**Alice**")
+    assert card.stats.record.wins == 2
+    assert card.stats.ratings == ()  # the one rating that cannot be read
+    assert card.chart is None  # nor its history
+
+
+async def test_a_match_at_the_last_version_is_skipped_at_start(make_core, database: Database) -> None:
+    first, match_id = await _two_matches(make_core)
+    version = version_of(first, match_id)
+    await database.execute("UPDATE matches SET version = ? WHERE match_id = ?", TOO_LATE, match_id)
+
+    second = make_core([])
+    assert await second.load() == 1
+
+    with pytest.raises(ServiceError, match="could not be read back after a restart"):
+        await second.matches.act(match_id, TOO_LATE, BOB, Action.PLAY, "bar/5/4")
+    with pytest.raises(ServiceError, match="could not be read back after a restart"):
+        await second.matches.act(match_id, version, BOB, Action.PLAY, "bar/5/4")
+
+
+async def test_a_match_put_at_the_last_version_under_play_is_refused_cleanly(
+    make_core, database: Database
+) -> None:
+    core, match_id = await _two_matches(make_core)
+    await database.execute("UPDATE matches SET version = ? WHERE match_id = ?", TOO_LATE, match_id)
+
+    with pytest.raises(ServiceError, match="moved on"):
+        await play(core, BOB, "bar/5/4")
+    with pytest.raises(ServiceError, match="could not be read back"):
+        await core.challenges.vs_bot(GUILD, CHANNEL, ALICE)
+    assert match_id_in(core, OTHER) is not None
+
+
+async def test_a_finished_match_at_the_last_version_refuses_a_rematch(make_core, database: Database) -> None:
+    core = make_core(DICE[:4])
+    await start_challenge_match(core)
+    match_id = match_id_in(core)
+    await play(core, ALICE, "bar/2 bar/1")
+    await resign(core, BOB)
+    await database.execute("UPDATE matches SET version = ? WHERE match_id = ?", TOO_LATE, match_id)
+
+    with pytest.raises(ServiceError, match="can't be read back"):
+        await core.rematches.rematch(match_id, ALICE)
