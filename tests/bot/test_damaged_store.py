@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import io
 import logging
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +22,7 @@ from bot.app.views import ChallengeButton
 from bot.config import Settings
 from bot.console_session import console_main
 from bot.core import Action, Core, Message, Result, Runner, ServiceError
-from bot.store import Unavailable
+from bot.store import StoreError, Unavailable, open_store
 from bot.store.sql.writes import SqlTransaction
 from engine import ScriptedDice, SeededDice
 from tests.bot.clicks import Answer, FakeClick, FakeUser, bot_on, click
@@ -317,3 +320,62 @@ async def test_a_finished_match_at_the_last_version_refuses_a_rematch(make_core,
 
     with pytest.raises(ServiceError, match="can't be read back"):
         await core.rematches.rematch(match_id, ALICE)
+
+
+# ---------------------------------------------------------------------- 5. a database that cannot be used
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bot(database_url: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` as the console (no token), nothing typed."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_PATH")}
+    env["DATABASE_URL"] = database_url
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "--env-file", str(tmp_path / "none.env")],
+        cwd=ROOT,
+        env=env,
+        check=False,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+async def test_a_database_whose_folder_is_a_file_stops_the_bot_with_one_line(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.write_text("a file where the folder should be\n")
+
+    done = _bot(f"sqlite:///{folder}/db.sqlite3", tmp_path)
+
+    assert done.returncode == 2
+    assert done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("minigam: ")
+    assert str(folder) in line
+
+
+async def test_a_newer_sqlite_database_stops_the_bot_with_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    await (await open_store(path)).close()
+    await Database("sqlite", f"sqlite:///{path}").execute(
+        "INSERT INTO schema_version (version, applied_at) VALUES (999, 0)"
+    )
+
+    done = _bot(f"sqlite:///{path}", tmp_path)
+
+    assert done.returncode == 2
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("minigam: ")
+    assert "999" in line
+
+
+async def test_a_newer_postgres_database_is_refused(postgres_url: str) -> None:
+    await (await open_store(postgres_url)).close()
+    await Database("postgres", postgres_url).execute(
+        "INSERT INTO schema_version (version, applied_at) VALUES (999, 0)"
+    )
+
+    with pytest.raises(StoreError, match="999"):
+        await open_store(postgres_url)
