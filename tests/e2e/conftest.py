@@ -20,6 +20,14 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     assert f.violations == [], "the bot broke Discord's rules"
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """For the scenarios that run on both stores: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'minigam.sqlite3'}"
+    return request.getfixturevalue("postgres_url")
+
+
 @pytest.fixture
 async def make_world(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Callable[..., Awaitable[World]]]:
     """``await make_world(turn_timeout=..., dice=...)``: a world with the bot started in this process."""

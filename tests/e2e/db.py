@@ -1,13 +1,22 @@
-"""Reading the bot's SQLite database from the tests' side, read-only, with the plain ``sqlite3`` module:
-the stored truth the scenarios compare before and after an action."""
+"""Reading the bot's database from the tests' side, read-only: the stored truth the scenarios compare
+before and after an action. A SQLite file through the plain ``sqlite3`` module; a PostgreSQL database
+through asyncpg on a loop of its own in a thread, so the scenarios read it as plainly (``?`` marks on
+both)."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import asyncpg
+
+from bot.store.postgres.driver import numbered
+from bot.store.url import sqlite_path
 from engine import Event, Game, Match, MatchContext, Outcome, replay
 
 
@@ -55,20 +64,28 @@ class StoredMatch:
 
 
 class Database:
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.path: Path | None = sqlite_path(url)  # None: a PostgreSQL database
 
-    def _connect(self) -> sqlite3.Connection:
+    def query(self, sql: str, params: tuple = ()) -> list[Any]:
+        """Rows read by column name (``sqlite3.Row`` or ``asyncpg.Record``)."""
+        if self.path is None:
+            with concurrent.futures.ThreadPoolExecutor(1) as reader:
+                return reader.submit(asyncio.run, self._pg_query(sql, params)).result()
         con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5)
         con.row_factory = sqlite3.Row
-        return con
-
-    def query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        con = self._connect()
         try:
             return con.execute(sql, params).fetchall()
         finally:
             con.close()
+
+    async def _pg_query(self, sql: str, params: tuple) -> list[asyncpg.Record]:
+        conn = await asyncpg.connect(self.url)
+        try:
+            return await conn.fetch(numbered(sql), *params)
+        finally:
+            await conn.close()
 
     def matches(self, channel_id: int | None = None) -> list[StoredMatch]:
         sql = "SELECT * FROM matches"
@@ -97,28 +114,28 @@ class Database:
         found = [m for m in self.matches(channel_id) if m.status == "active"]
         return found[-1] if found else None
 
-    def plays(self, match_id: int) -> list[sqlite3.Row]:
+    def plays(self, match_id: int) -> list[Any]:
         return self.query(
             "SELECT p.* FROM plays p JOIN games g ON g.game_id = p.game_id WHERE g.match_id = ?"
             " ORDER BY g.number, p.seq",
             (match_id,),
         )
 
-    def challenges(self, channel_id: int | None = None) -> list[sqlite3.Row]:
+    def challenges(self, channel_id: int | None = None) -> list[Any]:
         if channel_id is None:
             return self.query("SELECT * FROM challenges ORDER BY challenge_id")
         return self.query(
             "SELECT * FROM challenges WHERE channel_id = ? ORDER BY challenge_id", (channel_id,)
         )
 
-    def lobbies(self, channel_id: int) -> list[sqlite3.Row]:
+    def lobbies(self, channel_id: int) -> list[Any]:
         return self.query("SELECT * FROM lobbies WHERE channel_id = ? ORDER BY lobby_id", (channel_id,))
 
-    def placing_ratings(self, variant: str = "multigam") -> dict[int, sqlite3.Row]:
+    def placing_ratings(self, variant: str = "multigam") -> dict[int, Any]:
         rows = self.query("SELECT * FROM placing_ratings WHERE variant = ?", (variant,))
         return {int(r["user_id"]): r for r in rows}
 
-    def ratings(self, variant: str) -> dict[int, sqlite3.Row]:
+    def ratings(self, variant: str) -> dict[int, Any]:
         rows = self.query("SELECT * FROM ratings WHERE variant = ?", (variant,))
         return {int(r["user_id"]): r for r in rows}
 
@@ -128,7 +145,7 @@ class Database:
         plays = [tuple(r) for r in self.plays(match_id)]
         return (m.version, m.status, m.board_message_id, m.turn_started_at, plays)
 
-    def _stored(self, r: sqlite3.Row) -> StoredMatch:
+    def _stored(self, r: Any) -> StoredMatch:
         match_id = int(r["match_id"])
         seats = self.query(
             "SELECT user_id, name, level, replaced_level FROM match_players WHERE match_id = ? ORDER BY seat",

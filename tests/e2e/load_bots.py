@@ -193,7 +193,7 @@ async def bot_in_a_process(
             within=60,
             what="the bot's on_ready",
         )
-        state = DatabaseState(world.settings.database_path)
+        state = DatabaseState(world.db.path)
         yield RunningBot(state, process.pid, tree_label(tree), lambda: read_traces(timings))
     finally:
         if state is not None:

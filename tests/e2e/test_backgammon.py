@@ -23,8 +23,8 @@ def labels(message: Message) -> list[str]:
     return [str(b.get("label")) for b in message.buttons()]
 
 
-async def _money_game(make_world: Callable[..., Awaitable[World]]) -> World:
-    world = await make_world(dice=ScriptedDice(GAMMON_DICE))
+async def _money_game(make_world: Callable[..., Awaitable[World]], database_url: str | None = None) -> World:
+    world = await make_world(dice=ScriptedDice(GAMMON_DICE), database_url=database_url)
     await world.start_match(world.fake.alice, world.fake.bob, variant="backgammon")
     return world
 
@@ -54,8 +54,8 @@ async def _play_on(world: World, *, double: bool, take: bool) -> None:
     raise AssertionError("the game did not end")
 
 
-async def test_a_doubled_game_taken_and_won_with_a_gammon(make_world) -> None:
-    world = await _money_game(make_world)
+async def test_a_doubled_game_taken_and_won_with_a_gammon(make_world, database_url: str) -> None:
+    world = await _money_game(make_world, database_url)
     fake = world.fake
 
     await _play_on(world, double=True, take=True)

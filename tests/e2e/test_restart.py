@@ -10,7 +10,8 @@ from tests.e2e.world import BotProcess, World, board_version
 pytestmark = pytest.mark.e2e
 
 
-async def test_a_game_survives_a_restart_into_a_new_process(world: World) -> None:
+async def test_a_game_survives_a_restart_into_a_new_process(make_world, database_url: str) -> None:
+    world: World = await make_world(database_url=database_url)
     fake = world.fake
     general = fake.general
     await world.start_match(fake.alice, fake.bob)

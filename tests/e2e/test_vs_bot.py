@@ -14,7 +14,10 @@ from tests.e2e.world import World, is_board
 pytestmark = pytest.mark.e2e
 
 
-async def test_a_game_against_the_computer_is_played_to_the_end_in_its_thread(world: World) -> None:
+async def test_a_game_against_the_computer_is_played_to_the_end_in_its_thread(
+    make_world, database_url: str
+) -> None:
+    world: World = await make_world(database_url=database_url)
     fake = world.fake
     general = fake.general
 

@@ -85,6 +85,7 @@ class World:
         sweep_interval: float = 3600.0,
         ai_workers: int = 1,
         analysis_workers: int = 0,
+        database_url: str | None = None,
     ) -> None:
         self.fake = fake
         self.tmp_path = tmp_path
@@ -92,7 +93,7 @@ class World:
         self.dice = dice or SeededDice(seed)
         self.settings = Settings(
             token=fake.token,
-            database_path=tmp_path / "minigam.sqlite3",
+            database_url=database_url or f"sqlite:///{tmp_path / 'minigam.sqlite3'}",
             dev_guild_id=None,
             log_level="INFO",
             api_base=fake.api_base,
@@ -105,7 +106,7 @@ class World:
             ai_workers=ai_workers,
             analysis_workers=analysis_workers,
         )
-        self.db = Database(self.settings.database_path)
+        self.db = Database(self.settings.database_url)
         self.log = LogCapture(logging.WARNING)
         self.bot: Any = None
         self._running: contextlib.AsyncExitStack | None = None
@@ -366,7 +367,7 @@ class World:
         env.update(
             {
                 "DISCORD_TOKEN": self.fake.token,
-                "DATABASE_PATH": str(self.settings.database_path),
+                "DATABASE_URL": self.settings.database_url,
                 "DISCORD_API_BASE": self.fake.api_base,
                 "DISCORD_GATEWAY_URL": self.fake.gateway_url,
                 "BOT_MOVE_DELAY_SECONDS": "0",
