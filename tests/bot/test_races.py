@@ -249,3 +249,36 @@ async def test_the_channel_locks_are_dropped_when_unused(make_core) -> None:
         await core.challenges.vs_bot(GUILD, channel + 100, PlayerRef(800 + channel, "Player"))
 
     assert len(core.ctx.channel_locks) == 0
+
+
+# ---------------------------------------------------------------------- lobbies
+
+
+async def test_a_start_and_a_leave_at_the_same_moment_agree_on_who_plays(make_core, storage) -> None:
+    """The host starts as Bob leaves, both on the lobby as it was: the one first to the lobby wins, and the
+    match's seats are the lobby's people at that moment, whichever it was."""
+    from bot.core.lobbies import LobbyAction
+    from tests.bot.conftest import CAROL, open_lobby
+
+    core = make_core(ScriptedDice(DICE * 4))
+    lobby_id = await open_lobby(core, ALICE, BOB, CAROL)
+    version = (await storage.lobby(lobby_id)).version
+
+    start, leave = await asyncio.gather(
+        core.lobbies.act(lobby_id, version, ALICE, LobbyAction.START),
+        core.lobbies.act(lobby_id, version, BOB, LobbyAction.LEAVE),
+        return_exceptions=True,
+    )
+
+    lobby = await storage.lobby(lobby_id)
+    record = await storage.match(lobby.match_id) if lobby.match_id is not None else None
+    people = [m.user_id for m in lobby.members]
+    if isinstance(leave, Exception):  # the start came first: Bob plays
+        assert not isinstance(start, Exception)
+        assert isinstance(leave, ServiceError)
+        assert BOB.user_id in people
+    else:  # the leave came first: the start was on a lobby that changed since, and is refused
+        assert isinstance(start, ServiceError)
+        assert BOB.user_id not in people
+    if record is not None:
+        assert [s.user_id for s in record.seats if s.level is None] == people
