@@ -11,6 +11,9 @@ The bot runs in this process (``create_bot``; plays are picked with the core's s
 autocomplete with ``--autocomplete``), or with ``--process`` as ``python -m bot`` in a child process
 (plays picked from the database); ``--bot-tree DIR`` runs the bot of another checkout (its own ``.venv``),
 and ``--against DIR`` runs the same load against that checkout's bot and this one's, side by side.
+``--postgres`` runs this checkout's bot once more on PostgreSQL (a server the tool starts in a temporary
+folder), after its run on SQLite: ``--against DIR --postgres`` compares DIR on SQLite, this checkout on
+SQLite and this checkout on PostgreSQL in one run.
 
 Printed, as the players saw it: latency from each interaction to the bot's first response (all, and per
 kind), to the new board after a move, to the challenge message and to the first board (p50 / p90 / p99 /
@@ -55,6 +58,7 @@ from tests.e2e.load_report import Stats
 from tests.e2e.load_summary import Run, print_run, print_side_by_side, write_json
 from tests.e2e.load_vsbot import move_and_wait, run_vs_bot, set_up_at, turns
 from tests.e2e.world import ROOT, choose_play, is_board
+from tests.postgres_server import PostgresServer
 
 
 class StartLine:
@@ -153,8 +157,9 @@ async def sample_active(state: ServiceState | DatabaseState, stats: Stats) -> No
         await asyncio.sleep(0.25)
 
 
-async def run_once(args: argparse.Namespace, tree: Path | None) -> Run:
-    """One load: a fresh stand-in and bot (``tree``'s, as a process; None: in this process)."""
+async def run_once(args: argparse.Namespace, tree: Path | None, database_url: str | None = None) -> Run:
+    """One load: a fresh stand-in and bot (``tree``'s, as a process; None: in this process), on
+    ``database_url`` (None: a fresh SQLite file)."""
     stats = Stats()
     run = Run("", stats)
     samples: dict[str, CpuSample] = {}
@@ -167,7 +172,7 @@ async def run_once(args: argparse.Namespace, tree: Path | None) -> Run:
             no_threads = BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS
             fake.bot_channel_permissions.update({c.id: no_threads for c in fake.extra_channels})
             t0 = time.perf_counter()
-            async with start_bot(fake, Path(tmp), args, stats, tree) as bot:
+            async with start_bot(fake, Path(tmp), args, stats, tree, database_url) as bot:
                 run.label = bot.label
                 ready = time.perf_counter() - t0
                 warm = await settled(bot.pid)
@@ -264,11 +269,19 @@ async def main_async(args: argparse.Namespace) -> int:
         trees = [None] * args.rounds
     runs = []
     failed = False
-    for tree in trees:
-        run = await run_once(args, tree)
-        runs.append(run)
-        failed = print_run(args, run) or failed
-        print()
+    with contextlib.ExitStack() as stack:
+        postgres = PostgresServer() if args.postgres else None
+        if postgres is not None:
+            stack.callback(postgres.close)
+        for n, tree in enumerate(trees):
+            databases = [None]
+            if postgres is not None and tree in (None, ROOT):  # this checkout's bot on both stores
+                databases.append(postgres.create_database(f"load_{n}"))
+            for url in databases:
+                run = await run_once(args, tree, url)
+                runs.append(run)
+                failed = print_run(args, run) or failed
+                print()
     if len(runs) > 1:
         print_side_by_side(args, runs)
     if args.json:
@@ -287,6 +300,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--against", metavar="DIR", help="run the load against DIR's bot, then this checkout's, side by side"
     )
     parser.add_argument("--rounds", type=int, default=1, help="repeat the run(s) this many times")
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="run this checkout's bot on PostgreSQL too (a server the tool starts), after its SQLite run",
+    )
     parser.add_argument("--vs-bot", action="store_true", help="each match: one member against the computer")
     parser.add_argument("--level", default="hard", help="the computer's level with --vs-bot (default hard)")
     parser.add_argument("--variant", default="minigam", help="the variant with --vs-bot (default minigam)")

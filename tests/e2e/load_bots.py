@@ -8,17 +8,24 @@ before the timings writes none, and is measured from the outside only.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import dataclasses
 import json
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import asyncpg
 
 from bot import timing
+from bot.store.postgres.driver import numbered
+from bot.store.url import sqlite_path
 from engine import Event, Game, MatchContext, replay
 from engine.events import EventKind
 from engine.replay import apply_event
@@ -48,17 +55,23 @@ class DatabaseState:
     """The match in a channel, from the database of a bot in another process: only what every version of
     the schema has (so an older checkout's bot can be measured), and only the current game, replayed."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._db: sqlite3.Connection | None = None
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._db: sqlite3.Connection | _PostgresReader | None = None
         # the games replayed so far, by game id: the events seen and the game after them (each turn then
         # replays only its new events: the load's own cost stays small beside the bot's)
         self._games: dict[int, tuple[int, Game]] = {}
 
-    def _query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+    def _query(self, sql: str, params: tuple = ()) -> list[Any]:
         if self._db is None:
-            self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5)
-            self._db.row_factory = sqlite3.Row
+            path = sqlite_path(self.url)
+            if path is None:
+                self._db = _PostgresReader(self.url)
+            else:
+                self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+                self._db.row_factory = sqlite3.Row
+        if isinstance(self._db, _PostgresReader):
+            return self._db.query(sql, params)
         return self._db.execute(sql, params).fetchall()
 
     def current(self, channel_id: int) -> tuple[Game, int, list[int]] | None:
@@ -94,8 +107,7 @@ class DatabaseState:
     def _events(self, game_id: int, after: int) -> list[Event]:
         """A game's events from the ``after``-th on."""
         plays = self._query(
-            "SELECT kind, player, dice, moves, value FROM plays WHERE game_id = ?"
-            " ORDER BY seq LIMIT -1 OFFSET ?",
+            "SELECT kind, player, dice, moves, value FROM plays WHERE game_id = ? AND seq >= ? ORDER BY seq",
             (game_id, after),
         )
         return [
@@ -114,6 +126,27 @@ class DatabaseState:
 
 def _json_tuple(text: str) -> tuple:
     return tuple(json.loads(text))
+
+
+class _PostgresReader:
+    """One asyncpg connection on a loop of its own in a thread, read from plainly (like ``sqlite3``)."""
+
+    def __init__(self, url: str) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="load-reader", daemon=True)
+        self._thread.start()
+        self._conn = self._run(asyncpg.connect(url))
+
+    def _run(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
+    def query(self, sql: str, params: tuple) -> list[Any]:
+        return self._run(self._conn.fetch(numbered(sql), *params))
+
+    def close(self) -> None:
+        self._run(self._conn.close())
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
 
 
 @dataclass
@@ -153,12 +186,12 @@ def tree_label(tree: Path) -> str:
 
 @contextlib.asynccontextmanager
 async def bot_in_process(
-    fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats
+    fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats, database_url: str | None
 ) -> AsyncIterator[RunningBot]:
     was_on = timing.enabled()
     timing.enable()
     timing.clear()
-    world = World(fake, tmp, seed=args.seed, ai_workers=args.ai_workers)
+    world = World(fake, tmp, seed=args.seed, ai_workers=args.ai_workers, database_url=database_url)
     world.settings = dataclasses.replace(world.settings, render_workers=args.render_workers)
     kept: list[dict] = []
     await world.start()
@@ -174,10 +207,12 @@ async def bot_in_process(
 
 @contextlib.asynccontextmanager
 async def bot_in_a_process(
-    fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats, tree: Path
+    fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats, tree: Path, database_url: str | None
 ) -> AsyncIterator[RunningBot]:
-    world = World(fake, tmp, seed=args.seed)
+    world = World(fake, tmp, seed=args.seed, database_url=database_url)
     env = world.process_env()
+    if world.db.path is not None:
+        env["DATABASE_PATH"] = str(world.db.path)  # for a checkout from before DATABASE_URL
     timings = tmp / "timings.json"
     if args.timings:
         env[timing.ENV] = str(timings)
@@ -193,8 +228,9 @@ async def bot_in_a_process(
             within=60,
             what="the bot's on_ready",
         )
-        state = DatabaseState(world.db.path)
-        yield RunningBot(state, process.pid, tree_label(tree), lambda: read_traces(timings))
+        state = DatabaseState(world.settings.database_url)
+        label = tree_label(tree) + (" on PostgreSQL" if world.db.path is None else "")
+        yield RunningBot(state, process.pid, label, lambda: read_traces(timings))
     finally:
         if state is not None:
             state.close()
@@ -205,11 +241,17 @@ async def bot_in_a_process(
 
 
 def start_bot(
-    fake: FakeDiscord, tmp: Path, args: argparse.Namespace, stats: Stats, tree: Path | None
+    fake: FakeDiscord,
+    tmp: Path,
+    args: argparse.Namespace,
+    stats: Stats,
+    tree: Path | None,
+    database_url: str | None = None,
 ) -> contextlib.AbstractAsyncContextManager[RunningBot]:
+    """The bot under load (``database_url``: its database; None: a SQLite file in ``tmp``)."""
     if tree is None:
-        return bot_in_process(fake, tmp, args, stats)
-    return bot_in_a_process(fake, tmp, args, stats, tree)
+        return bot_in_process(fake, tmp, args, stats, database_url)
+    return bot_in_a_process(fake, tmp, args, stats, tree, database_url)
 
 
 __all__ = ["DatabaseState", "RunningBot", "ServiceState", "start_bot", "tree_label"]
