@@ -15,16 +15,18 @@ ROOT = Path(__file__).resolve().parent.parent
 REQUIRED_PACKAGES = ("engine", "images", "bot")
 
 FORBIDDEN = {
-    "engine": frozenset({"discord", "PIL", "aiosqlite", "images", "bot", "sqlite3"}),
-    "images": frozenset({"discord", "aiosqlite", "bot", "sqlite3"}),
+    "engine": frozenset({"discord", "PIL", "aiosqlite", "asyncpg", "images", "bot", "sqlite3"}),
+    "images": frozenset({"discord", "aiosqlite", "asyncpg", "bot", "sqlite3"}),
 }
 
 # Discord stays in the Discord glue (bot/app): the core, the store, the texts, the console and the workers
-# know nothing of it. SQL stays in the store's SQLite implementation: nothing above the store's protocol may
-# assume SQLite (a PostgreSQL store comes next).
+# know nothing of it. Each database's driver stays in its store (bot/store/sqlite/, bot/store/postgres/):
+# nothing above the store's protocol knows which database it talks to.
 DISCORD_GLUE = "bot/app/"
-SQLITE_STORE = "bot/store/sqlite"
-SQL_MODULES = frozenset({"sqlite3", "aiosqlite"})
+DRIVERS = {
+    "bot/store/sqlite/": frozenset({"sqlite3", "aiosqlite"}),
+    "bot/store/postgres/": frozenset({"asyncpg"}),
+}
 
 _DYNAMIC_IMPORTERS = frozenset({"import_module", "__import__"})
 
@@ -155,19 +157,17 @@ def test_only_the_discord_glue_imports_discord() -> None:
     assert forbidden_imports(imports, frozenset({"discord"})) == {}
 
 
-def test_only_the_sqlite_store_speaks_sql() -> None:
-    imports = {
-        path: names for path, names in package_imports("bot").items() if not path.startswith(SQLITE_STORE)
-    }
+@pytest.mark.parametrize("store", sorted(DRIVERS))
+def test_only_each_store_speaks_to_its_database(store: str) -> None:
+    imports = {path: names for path, names in package_imports("bot").items() if not path.startswith(store)}
 
-    assert forbidden_imports(imports, SQL_MODULES) == {}
+    assert forbidden_imports(imports, DRIVERS[store]) == {}
 
 
-def test_nothing_above_the_store_imports_its_sqlite_implementation() -> None:
+@pytest.mark.parametrize("store", ["bot.store.sqlite", "bot.store.postgres"])
+def test_nothing_above_the_store_imports_one_of_its_databases(store: str) -> None:
     graph = module_graph()
-    users = sorted(
-        m for m, deps in graph.items() if "bot.store.sqlite" in deps and not m.startswith("bot.store")
-    )
+    users = sorted(m for m, deps in graph.items() if store in deps and not m.startswith("bot.store"))
 
     assert users == []
 
