@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.clock import FakeClock
@@ -25,12 +26,13 @@ from tests.bot.conftest import (
     start_challenge_match,
     version_of,
 )
+from tests.bot.databases import Database
 
 DICE = [2, 1, 2, 1, 1, 1, 6, 6, 3, 2]
 
 
-async def test_a_match_carries_on_after_a_restart(db_path: Path, clock: FakeClock) -> None:
-    storage = await open_store(db_path)
+async def test_a_match_carries_on_after_a_restart(database: Database, clock: FakeClock) -> None:
+    storage = await open_store(database.url)
     first = Core(storage, clock=clock, dice=ScriptedDice(DICE[:6]))
     await start_challenge_match(first)
     match_id = match_id_in(first)
@@ -40,7 +42,7 @@ async def test_a_match_carries_on_after_a_restart(db_path: Path, clock: FakeCloc
     version = version_of(first, match_id)
     await storage.close()
 
-    storage = await open_store(db_path)
+    storage = await open_store(database.url)
     second = Core(storage, clock=clock, dice=ScriptedDice(DICE[6:]))
     assert await second.load() == 1
 
@@ -53,8 +55,10 @@ async def test_a_match_carries_on_after_a_restart(db_path: Path, clock: FakeCloc
     await storage.close()
 
 
-async def test_a_stale_button_from_before_a_restart_is_still_refused(db_path: Path, clock: FakeClock) -> None:
-    storage = await open_store(db_path)
+async def test_a_stale_button_from_before_a_restart_is_still_refused(
+    database: Database, clock: FakeClock
+) -> None:
+    storage = await open_store(database.url)
     first = Core(storage, clock=clock, dice=ScriptedDice(DICE[:4]))
     await start_challenge_match(first)
     match_id = match_id_in(first)
@@ -62,7 +66,7 @@ async def test_a_stale_button_from_before_a_restart_is_still_refused(db_path: Pa
     await play(first, ALICE, "bar/2 bar/1")
     await storage.close()
 
-    storage = await open_store(db_path)
+    storage = await open_store(database.url)
     second = Core(storage, clock=clock, dice=ScriptedDice([]))
     await second.load()
     try:
@@ -72,14 +76,14 @@ async def test_a_stale_button_from_before_a_restart_is_still_refused(db_path: Pa
         await storage.close()
 
 
-async def test_a_restart_resumes_the_computers_turn(db_path: Path, clock: FakeClock) -> None:
-    storage = await open_store(db_path)
+async def test_a_restart_resumes_the_computers_turn(database: Database, clock: FakeClock) -> None:
+    storage = await open_store(database.url)
     first = Core(storage, clock=clock, dice=ScriptedDice([1, 2]), computer=first_play_factory)
     await first.challenges.vs_bot(GUILD, CHANNEL, ALICE)  # the computer opens with 2-1, then the bot stops
     match_id = match_id_in(first)
     await storage.close()
 
-    storage = await open_store(db_path)
+    storage = await open_store(database.url)
     second = Core(storage, clock=clock, dice=ScriptedDice([3, 1]), computer=first_play_factory)
     await second.load()
 
@@ -89,8 +93,8 @@ async def test_a_restart_resumes_the_computers_turn(db_path: Path, clock: FakeCl
     await storage.close()
 
 
-async def test_every_game_can_be_replayed_from_the_stored_plays(db_path: Path, clock: FakeClock) -> None:
-    storage = await open_store(db_path)
+async def test_every_game_can_be_replayed_from_the_stored_plays(database: Database, clock: FakeClock) -> None:
+    storage = await open_store(database.url)
     core = Core(storage, clock=clock, dice=SeededDice(3))
     await start_challenge_match(core, points=3)
     match_id = match_id_in(core)
@@ -123,8 +127,8 @@ async def test_every_game_can_be_replayed_from_the_stored_plays(db_path: Path, c
 # ---------------------------------------------------------------------- damaged matches and databases
 
 
-async def _stored_match(db_path: Path, clock: FakeClock) -> int:
-    storage = await open_store(db_path)
+async def _stored_match(database: Database, clock: FakeClock) -> int:
+    storage = await open_store(database.url)
     first = Core(storage, clock=clock, dice=ScriptedDice(DICE[:4]))
     await start_challenge_match(first)
     await play(first, ALICE, "bar/2 bar/1")
@@ -144,21 +148,27 @@ DAMAGE = {
 }
 
 
+# what a JSONB or BIGINT column cannot hold in the first place
+TYPED_AWAY = {DAMAGE["a play that is not JSON"], DAMAGE["a status the core does not know"]}
+
+
 @pytest.mark.parametrize("damage", DAMAGE.values(), ids=DAMAGE.keys())
 async def test_a_damaged_match_is_skipped_named_and_its_channel_answers_clearly(
-    db_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture, damage: str
+    database: Database, clock: FakeClock, caplog: pytest.LogCaptureFixture, damage: str
 ) -> None:
-    match_id = await _stored_match(db_path, clock)
-    with sqlite3.connect(db_path) as db:
-        db.execute("PRAGMA foreign_keys = OFF")
-        db.execute(damage)
+    match_id = await _stored_match(database, clock)
+    if database.kind == "postgres" and damage in TYPED_AWAY:
+        with pytest.raises(asyncpg.DataError):  # PostgreSQL's column types refuse this damage
+            await database.execute(damage)
+        return
+    await database.execute(damage)
     # another, healthy match in another channel still loads
-    storage = await open_store(db_path)
+    storage = await open_store(database.url)
     healthy = Core(storage, clock=clock, dice=ScriptedDice(DICE[:2]))
     await start_challenge_match(healthy, channel=CHANNEL + 1)
     await storage.close()
 
-    storage = await open_store(db_path)
+    storage = await open_store(database.url)
     second = Core(storage, clock=clock, dice=ScriptedDice([]))
     try:
         assert await second.load() == 1
@@ -198,8 +208,8 @@ async def test_a_database_locked_by_another_program_gives_one_clear_error(tmp_pa
 # ---------------------------------------------------------------------- boards left unposted
 
 
-async def test_a_board_that_was_never_posted_is_posted_at_start(db_path: Path, clock: FakeClock) -> None:
-    storage = await open_store(db_path)
+async def test_a_board_that_was_never_posted_is_posted_at_start(database: Database, clock: FakeClock) -> None:
+    storage = await open_store(database.url)
     first = Core(storage, clock=clock, dice=ScriptedDice(DICE[:4]))
     result = await start_challenge_match(first)
     match_id = match_id_in(first)
@@ -208,7 +218,7 @@ async def test_a_board_that_was_never_posted_is_posted_at_start(db_path: Path, c
     await play(first, ALICE, "bar/2 bar/1")  # stored; then the bot stops before posting its board
     await storage.close()
 
-    storage = await open_store(db_path)
+    storage = await open_store(database.url)
     second = Core(storage, clock=clock, dice=ScriptedDice([]))
     await second.load()
     try:
