@@ -4,6 +4,9 @@ processes migrating at once, and commits without waiting for the disk."""
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -87,3 +90,30 @@ async def test_play_goes_on_after_the_server_restarts_without_restarting_the_bot
         assert plays[0] == ("bar/2", "bar/1")
     finally:
         await store.close()
+
+
+def test_the_bot_unable_to_reach_its_database_says_so_in_one_line_and_exits_2(
+    postgres_server: PostgresServer, tmp_path
+) -> None:
+    url = f"postgresql://minigam:{postgres_server.password}@127.0.0.1:1/minigam"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    env["DATABASE_URL"] = url
+
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        env=env,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+    assert done.returncode == 2
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(
+        "minigam: the database postgresql://minigam:***@127.0.0.1:1/minigam cannot be reached"
+    )
+    assert postgres_server.password not in done.stdout + done.stderr
