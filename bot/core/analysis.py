@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from bot import texts
 from bot.analysing import Analyst
 from bot.core.actions import Control, Prompt
+from bot.core.checks import stored
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import AnalysisReport, Board, Result
@@ -91,14 +92,14 @@ class Analyses:
         """Game ``game_id`` of server ``guild_id``, if it is over; a refusal otherwise."""
         store = self.ctx.store
         try:
-            match_id = await store.game_match_id(game_id)
-            record = await store.match(match_id) if match_id is not None else None
+            match_id = await stored(store.game_match_id(game_id), words.no_such_game(game_id))
+            record = await store.match(match_id)
             if record is None or record.guild_id != guild_id:
                 raise ServiceError(words.no_such_game(game_id))
-            stored = next((g for g in await store.games(record.match_id) if g.game_id == game_id), None)
-            if stored is None:
+            found = next((g for g in await store.games(record.match_id) if g.game_id == game_id), None)
+            if found is None:
                 raise ServiceError(words.no_such_game(game_id))
-            if stored.outcome is None:
+            if found.outcome is None:
                 if record.status is MatchStatus.ACTIVE:
                     raise ServiceError(words.game_in_play(game_id))
                 raise ServiceError(words.game_unfinished(game_id))
@@ -106,9 +107,9 @@ class Analyses:
             return FinishedGame(
                 game_id,
                 record,
-                stored.number,
-                MatchContext.from_json(stored.context, variant),
-                Outcome.from_json(stored.outcome),
+                found.number,
+                MatchContext.from_json(found.context, variant),
+                Outcome.from_json(found.outcome),
                 tuple(await store.game_events(game_id)),
             )
         except ServiceError:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot import texts
 from bot.core import catalogue
 from bot.core.boards import rematched
-from bot.core.checks import check_channel_free
+from bot.core.checks import check_channel_free, stored
 from bot.core.commit import start_match
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -96,9 +96,7 @@ class Challenges:
         """The challenged member accepts or declines; anyone else is told it isn't theirs. The match is
         played in a thread opened from the challenge's message where ``venue`` opens one (a rematch: where
         its first match was played)."""
-        found = await self.ctx.store.challenge(challenge_id)
-        if found is None:
-            raise ServiceError(texts.CHALLENGE_GONE)
+        found = await stored(self.ctx.store.challenge(challenge_id), texts.CHALLENGE_GONE)
         async with self.ctx.channel_locks.hold(found.channel_id):
             c = await self.ctx.store.challenge(challenge_id)  # again, now that this channel is ours
             if c is None:

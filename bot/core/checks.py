@@ -1,15 +1,35 @@
-"""The checks every action passes before it is taken: the match still in play and at the version the
-person saw, the person seated, their turn, the game waiting for what they do."""
+"""The checks every action passes before it is taken: the thing acted on still stored (a challenge, a
+lobby), the match still in play and at the version the person saw, the person seated, their turn, the game
+waiting for what they do."""
 
 from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import TypeVar
 
 from bot import texts
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.models import Seat
+from bot.store import OutOfRange
 from bot.texts import tables as words
 from engine import Game, Move
+
+T = TypeVar("T")
+
+
+async def stored(read: Awaitable[T | None], missing: str) -> T:
+    """What ``read`` (the store's read of a row by an id from outside: a button's, a command's) finds; the
+    refusal ``missing`` if there is none, or none can be: an id past what the store holds (a crafted
+    button's ``10**30``) is one that is not stored."""
+    try:
+        found = await read
+    except OutOfRange:
+        found = None
+    if found is None:
+        raise ServiceError(missing)
+    return found
 
 
 def check_open(ctx: Context, live: LiveMatch) -> None:
@@ -75,4 +95,5 @@ __all__ = [
     "check_version",
     "picked",
     "seat_number",
+    "stored",
 ]

@@ -21,7 +21,7 @@ import enum
 import logging
 
 from bot.core import catalogue
-from bot.core.checks import check_channel_free
+from bot.core.checks import check_channel_free, stored
 from bot.core.commit import start_match
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -105,9 +105,7 @@ class Lobbies:
     ) -> Result:
         """``user`` takes ``action`` on ``lobby_id`` (Start: as it stood at ``version``; the game in a thread
         opened from the lobby's message, where ``venue`` opens one). A refusal changes nothing."""
-        found = await self.ctx.store.lobby(lobby_id)
-        if found is None:
-            raise ServiceError(words.LOBBY_GONE)
+        found = await stored(self.ctx.store.lobby(lobby_id), words.LOBBY_GONE)
         async with self.ctx.channel_locks.hold(found.channel_id):
             lobby = await self._read(lobby_id)  # again, now that the channel is ours
             if lobby.status is not LobbyStatus.OPEN:

@@ -14,7 +14,7 @@ import logging
 from bot.core import catalogue
 from bot.core.boards import rematched
 from bot.core.challenges import Challenges, rotated
-from bot.core.checks import check_channel_free
+from bot.core.checks import check_channel_free, stored
 from bot.core.commit import start_match
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -66,12 +66,10 @@ class Rematches:
 
     async def _finished(self, match_id: int, user: PlayerRef) -> MatchRecord:
         try:
-            old = await self.ctx.store.match(match_id)
+            old = await stored(self.ctx.store.match(match_id), words.REMATCH_CANCELLED)
         except DamagedRecord as exc:
             log.error("match %s cannot be read for a rematch: %s", match_id, exc)
             raise ServiceError(words.REMATCH_UNREADABLE) from None
-        if old is None:
-            raise ServiceError(words.REMATCH_CANCELLED)
         if old.status is MatchStatus.ACTIVE:
             raise ServiceError(words.REMATCH_NOT_OVER)
         if old.status is MatchStatus.CANCELLED:

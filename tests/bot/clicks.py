@@ -26,6 +26,7 @@ class Answer:
 @dataclass
 class FakeResponse:
     answers: list[Answer] = field(default_factory=list)
+    updates: list[dict] = field(default_factory=list)
     type: discord.InteractionResponseType | None = None
 
     def is_done(self) -> bool:
@@ -39,6 +40,12 @@ class FakeResponse:
         assert not self.is_done(), "answered twice"
         self.answers.append(Answer(content, ephemeral))
         self.type = discord.InteractionResponseType.channel_message
+
+    async def edit_message(self, **fields) -> None:
+        """The clicked message updated (a leaderboard's next page): kept as its fields."""
+        assert not self.is_done(), "answered twice"
+        self.updates.append(fields)
+        self.type = discord.InteractionResponseType.message_update
 
 
 @dataclass
@@ -60,6 +67,7 @@ class FakeClick:
     type: discord.InteractionType = discord.InteractionType.component
     message: object | None = None
     channel: object | None = None
+    permissions: discord.Permissions = field(default_factory=discord.Permissions.none)
     response: FakeResponse = field(default_factory=FakeResponse)
     edits: list[str] = field(default_factory=list)
 
