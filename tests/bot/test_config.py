@@ -116,7 +116,7 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
         assert before[-1].startswith("#"), f"{key} has no comment above it"
     assert set(keys) == {
         "DISCORD_TOKEN",
-        "DATABASE_PATH",
+        "DATABASE_URL",
         "DEV_GUILD_ID",
         "LOG_LEVEL",
         "DISCORD_API_BASE",
