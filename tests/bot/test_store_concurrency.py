@@ -97,12 +97,10 @@ async def test_two_farming_counts_at_once_see_each_others_results(storage: Store
     assert counted == [0, 1]  # the second count waited for the first result
 
 
-async def test_two_processes_counting_at_once_see_each_others_results(
-    two_stores: tuple[Store, Store], database: Database
-) -> None:
-    if database.kind == "sqlite":
-        pytest.skip("SQLite serves one process: a second process's store is refused at start")
-    one, two = two_stores
+async def test_two_processes_counting_at_once_see_each_others_results(postgres_url: str) -> None:
+    """On PostgreSQL (SQLite serves one process): two stores, two pools, one database."""
+    database = Database("postgres", postgres_url)
+    one, two = await open_store(postgres_url), await open_store(postgres_url)
     match_id = await _seed(one)
     counted: list[int] = []
     first_counted = asyncio.Event()
@@ -118,7 +116,11 @@ async def test_two_processes_counting_at_once_see_each_others_results(
             for user in (ALICE, BOB):
                 await tx.put_rating(GUILD, "minigam", user.user_id, Rating(), Rating(1510.0), match_id, 5.0)
 
-    await asyncio.gather(rate(one, True), rate(two, False))
+    try:
+        await asyncio.gather(rate(one, True), rate(two, False))
+    finally:
+        await one.close()
+        await two.close()
 
     assert counted == [0, 1]
 
