@@ -43,6 +43,8 @@ class Settings:
     ai_workers: int = 1
     analysis_workers: int = 1
     think_limit: float = 30.0
+    shard_count: int = 1  # the bot's shards in all its processes
+    shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
 
     @property
     def has_token(self) -> bool:
@@ -80,9 +82,16 @@ class Settings:
         token = get("DISCORD_TOKEN")
         if any(c.isspace() for c in token):
             raise ConfigError("DISCORD_TOKEN contains spaces or line breaks; paste the token alone")
+        database_url = _database_url(get("DATABASE_URL"), get("DATABASE_PATH"))
+        shards = _shards(get("SHARD_COUNT"), get("SHARD_IDS"))
+        if shards["shard_count"] > 1 and sqlite_path(database_url) is not None:
+            raise ConfigError(
+                "SHARD_COUNT above 1 needs PostgreSQL (DATABASE_URL=postgresql://...):"
+                " SQLite serves one process"
+            )
         return cls(
             token=token,
-            database_url=_database_url(get("DATABASE_URL"), get("DATABASE_PATH")),
+            database_url=database_url,
             dev_guild_id=_snowflake("DEV_GUILD_ID", get("DEV_GUILD_ID")),
             log_level=_log_level(get("LOG_LEVEL") or "INFO"),
             api_base=_url("DISCORD_API_BASE", get("DISCORD_API_BASE") or DEFAULT_API_BASE, ("http", "https")),
@@ -101,6 +110,7 @@ class Settings:
             ai_workers=_count("AI_WORKERS", get("AI_WORKERS"), 1, most=8),
             analysis_workers=_count("ANALYSIS_WORKERS", get("ANALYSIS_WORKERS"), 1, most=8),
             think_limit=_seconds("THINK_LIMIT_SECONDS", get("THINK_LIMIT_SECONDS"), 30.0),
+            **shards,
         )
 
 
@@ -143,6 +153,30 @@ def _env_value(value: str, path: Path, number: int) -> str:
     if hash_at >= 0:
         value = value[:hash_at]
     return value.strip()
+
+
+MOST_SHARDS = 4096  # far past what a bot needs (Discord: one shard per 2,500 servers at most)
+
+
+def _shards(count_text: str, ids_text: str) -> dict:
+    """``SHARD_COUNT`` (default 1) and ``SHARD_IDS`` (``0,2``, ``0-3`` or both mixed; empty: all)."""
+    count = _count("SHARD_COUNT", count_text, 1, most=MOST_SHARDS)
+    if count < 1:
+        raise ConfigError(f"SHARD_COUNT must be a whole number from 1 to {MOST_SHARDS}, not {count_text!r}")
+    if not ids_text:
+        return {"shard_count": count, "shard_ids": None}
+    ids: set[int] = set()
+    for part in ids_text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ConfigError(f"SHARD_IDS must be shard numbers like 0,2 or 0-3, not {ids_text!r}")
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high or high >= count:
+            raise ConfigError(
+                f"SHARD_IDS {ids_text!r} names shards outside 0 to {count - 1} (SHARD_COUNT is {count})"
+            )
+        ids.update(range(low, high + 1))
+    return {"shard_count": count, "shard_ids": tuple(sorted(ids))}
 
 
 def _database_url(url: str, path: str) -> str:

@@ -244,3 +244,42 @@ def test_python_m_bot_prints_a_bad_setting_in_one_line_and_exits_2(tmp_path: Pat
         "minigam: LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not 'LOUD'"
     ]
     assert "SECRET" not in done.stderr
+
+
+def test_shards_default_to_one_process_with_every_shard() -> None:
+    s = Settings.from_env({}, env_file=None)
+
+    assert (s.shard_count, s.shard_ids) == (1, None)
+
+
+@pytest.mark.parametrize(
+    ("ids", "expected"), [("0,2", (0, 2)), ("0-3", (0, 1, 2, 3)), ("5, 1-2", (1, 2, 5)), ("3", (3,))]
+)
+def test_shard_ids_are_numbers_and_ranges(ids: str, expected: tuple[int, ...]) -> None:
+    env = {"SHARD_COUNT": "6", "SHARD_IDS": ids, "DATABASE_URL": "postgresql://bot:pw@db:5432/minigam"}
+
+    assert Settings.from_env(env, env_file=None).shard_ids == expected
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "message"),
+    [
+        ("0", "", "SHARD_COUNT must be a whole number from 1"),
+        ("two", "", "SHARD_COUNT must be a whole number"),
+        ("4", "4", "names shards outside 0 to 3"),
+        ("4", "3-1", "names shards outside 0 to 3"),
+        ("4", "a,b", "SHARD_IDS must be shard numbers like 0,2 or 0-3"),
+    ],
+)
+def test_bad_shard_settings_are_refused(count: str, ids: str, message: str) -> None:
+    env = {"SHARD_COUNT": count, "SHARD_IDS": ids, "DATABASE_URL": "postgresql://bot:pw@db:5432/minigam"}
+
+    with pytest.raises(ConfigError, match=message):
+        Settings.from_env(env, env_file=None)
+
+
+def test_several_shards_on_sqlite_are_refused_in_one_line() -> None:
+    with pytest.raises(
+        ConfigError, match=r"SHARD_COUNT above 1 needs PostgreSQL .*: SQLite serves one process"
+    ):
+        Settings.from_env({"SHARD_COUNT": "2"}, env_file=None)
