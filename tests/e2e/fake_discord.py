@@ -12,10 +12,17 @@ protocol as discord.py 2.7 speaks it:
 - The gateway websocket at :attr:`FakeDiscord.gateway_url`: HELLO, heartbeat ACKs, IDENTIFY -> READY ->
   GUILD_CREATE (roles, channels, members), member chunk requests, and INTERACTION_CREATE dispatches.
 
-It keeps Discord's rules that a bot can trip over: an interaction is answered once (a second answer is
-400 / code 40060), within 3 seconds (later: 404 / code 10062), a followup or ``@original`` needs an answer
-first, and its token works for 15 minutes (later: 401 / code 50027). Each violation is recorded in
-:attr:`FakeDiscord.violations`. Calls outside the interaction routes count toward Discord's global limit
+Every REST request is first checked the way Discord checks it (:mod:`tests.e2e.discord_rules`): the
+route and method exist in Discord's OpenAPI description, the parameters and the JSON body (or an upload's
+``payload_json`` and ``files[n]``) match the operation's schemas, and Discord's documented limits hold.
+A broken rule is recorded in :attr:`FakeDiscord.violations`, naming the rule and where it is written, and
+answered as Discord would (400 / code 50035; 404 or 405 for a route Discord does not have). Requests are
+counted per route in :attr:`FakeDiscord.route_counts` (and added to the JSON file ``$MINIGAM_DISCORD_ROUTES``
+names, when it is set). It also keeps Discord's rules about state and time: an interaction is answered once
+(a second answer is 400 / code 40060), within 3 seconds (later: 404 / code 10062), a followup or
+``@original`` needs an answer first, and its token works for 15 minutes (later: 401 / code 50027); a
+message is not empty and its embeds' ``attachment://`` pictures are its files. Each violation is recorded
+in :attr:`FakeDiscord.violations`. Calls outside the interaction routes count toward Discord's global limit
 of 50 a second (:attr:`FakeDiscord.global_times`); the stand-in does not refuse them, the load reports them.
 
 Everything the bot posts is recorded as a :class:`Message` (content, embeds, components, attachments
@@ -32,14 +39,19 @@ import datetime
 import itertools
 import json
 import logging
+import os
 import re
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
+
+from tests.e2e import discord_rules
 
 log = logging.getLogger("tests.e2e.fake_discord")
 
@@ -48,6 +60,8 @@ EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 RESPONSE_DEADLINE = 3.0  # seconds Discord gives a bot to answer an interaction
 TOKEN_LIFETIME = 15 * 60  # seconds an interaction's token works for its followups and their edits
+ROUTES_FILE = "MINIGAM_DISCORD_ROUTES"
+"""Environment variable: a JSON file to which every stand-in adds its requests per route when it closes."""
 
 # Permission bits (discord.Permissions).
 VIEW_CHANNEL = 1 << 10
@@ -486,6 +500,7 @@ class FakeDiscord:
         self._by_token: dict[str, Interaction] = {}
         self.commands: dict[int | None, list[dict]] = {}  # guild id (None: global) -> synced commands
         self.requests: list[tuple[str, str]] = []  # every REST call: (method, path)
+        self.route_counts: Counter[str] = Counter()  # REST calls per route: "POST /channels/{channel_id}/..."
         self.global_times: list[float] = []  # perf_counter of each call under the global limit
         self.unknown_routes: list[tuple[str, str]] = []
         self.violations: list[str] = []  # protocol rules the bot broke
@@ -527,6 +542,8 @@ class FakeDiscord:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+            if routes := os.environ.get(ROUTES_FILE):
+                add_route_counts(Path(routes), self.route_counts)
 
     async def __aenter__(self) -> FakeDiscord:
         return await self.start()
@@ -836,7 +853,7 @@ class FakeDiscord:
             "locale": "en-US",
             "guild_locale": "en-US",
             "app_permissions": str(self.bot_permissions(channel)),
-            "attachment_size_limit": 25 * 1024 * 1024,
+            "attachment_size_limit": discord_rules.FILE_SIZE.most,  # the server has no boost
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(self.guild_id)},
             "context": 0,
@@ -1087,8 +1104,11 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         self.requests.append((request.method, path))
+        self.route_counts[discord_rules.route_of(request.method, path)] += 1
         if under_global_limit(path):
             self.global_times.append(time.perf_counter())
+        if (refused := await self._check_request(request, path)) is not None:
+            return refused
         for method, pattern, handler in self._routes:
             if method == request.method and (match := pattern.match(path)):
                 if not self._authorised(request, path):
@@ -1102,6 +1122,25 @@ class FakeDiscord:
                     self.violations.append(f"stand-in crashed on {request.method} {path}")
                     return _error(500, "500: stand-in error")
         return self._unknown(request, path)
+
+    async def _check_request(self, request: web.Request, path: str) -> web.Response | None:
+        """Discord's answer to a request that breaks one of its rules (:mod:`tests.e2e.discord_rules`),
+        each broken rule recorded in :attr:`violations`; None when the request keeps them all."""
+        body = await self._read_body(request)
+        checked = discord_rules.Request(
+            request.method, path, dict(request.query), body.content_type, body.payload, body.uploads
+        )
+        found = [str(v) for v in discord_rules.check_request(checked)] + body.problems
+        if not found:
+            return None
+        for problem in found:
+            log.error("fake Discord: %s", problem)
+        self.violations.extend(found)
+        if not discord_rules.discord_api.operation(request.method, path):
+            if discord_rules.discord_api.methods_of(path):
+                return _error(405, "405: Method Not Allowed", 0)
+            return _error(404, "404: Not Found", 0)
+        return _error(400, f"Invalid Form Body: {found[0]}", 50035)
 
     def _authorised(self, request: web.Request, path: str) -> bool:
         if interaction_route(path):
@@ -1162,7 +1201,7 @@ class FakeDiscord:
     async def _put_commands(self, request: web.Request, app: str, guild: str | None = None) -> web.Response:
         if int(app) != self.application_id:
             return _error(403, "403: Forbidden: not your application", 50001)
-        body = await request.json()
+        body = await self._json_body(request)
         guild_id = int(guild) if guild else None
         echoed = []
         old = {c["name"]: c for c in self.commands.get(guild_id, [])}
@@ -1188,28 +1227,51 @@ class FakeDiscord:
         return _json(self.commands.get(int(guild) if guild else None, []))
 
     # -------------------------------------------------------------- REST handlers: messages
-    async def _read_message_body(self, request: web.Request) -> tuple[dict, dict[int, Attachment]]:
-        """The JSON payload and the uploaded files by their index ``n`` of ``files[n]``."""
-        ctype = request.headers.get("Content-Type", "")
-        if ctype.startswith("multipart/"):
-            # part by part, in memory (request.post() would spool every file to a temporary file)
-            payload: dict = {}
-            files: dict[int, Attachment] = {}
+    async def _read_body(self, request: web.Request) -> _Body:
+        """The request's body, read once (kept on the request for its handler): JSON, or a multipart
+        upload's ``payload_json`` and its ``files[n]`` parts (read part by part, in memory:
+        ``request.post()`` would spool every file to a temporary file)."""
+        if (kept := request.get(_BODY)) is not None:
+            return kept
+        ctype = request.content_type if request.body_exists else None
+        body = _Body(ctype)
+        if ctype == "multipart/form-data":
             reader = await request.multipart()
+            uploads = []
             while (part := await reader.next()) is not None:
                 assert isinstance(part, BodyPartReader)
                 data = await part.read()
                 if part.name == "payload_json":
-                    payload = json.loads(data or b"{}")
+                    body.payload = self._parse_json(request, bytes(data), body)
                 elif m := re.fullmatch(r"files\[(\d+)\]", part.name or ""):
                     content_type = part.headers.get("Content-Type", "application/octet-stream")
-                    files[int(m.group(1))] = Attachment(
+                    body.files[int(m.group(1))] = Attachment(
                         self.snowflake(), part.filename or "", content_type, bytes(data)
                     )
-            return payload, files
-        if request.can_read_body:
-            return await request.json(), {}
-        return {}, {}
+                    uploads.append(discord_rules.Upload(part.name or "", part.filename, len(data)))
+                else:
+                    body.problems.append(f"{request.method} {request.path}: a multipart part {part.name!r}")
+            body.uploads = tuple(uploads)
+        elif ctype is not None:
+            body.payload = self._parse_json(request, await request.read(), body)
+        request[_BODY] = body
+        return body
+
+    @staticmethod
+    def _parse_json(request: web.Request, data: bytes, body: _Body) -> Any:
+        try:
+            return json.loads(data or b"null")
+        except ValueError as exc:
+            body.problems.append(f"{request.method} {request.path}: the body is not JSON: {exc}")
+            return None
+
+    async def _read_message_body(self, request: web.Request) -> tuple[dict, dict[int, Attachment]]:
+        """The JSON payload and the uploaded files by their index ``n`` of ``files[n]``."""
+        body = await self._read_body(request)
+        return (body.payload if isinstance(body.payload, dict) else {}), body.files
+
+    async def _json_body(self, request: web.Request) -> Any:
+        return (await self._read_body(request)).payload
 
     def _attachments(
         self, payload: dict, files: dict[int, Attachment], existing: list[Attachment] | None
@@ -1233,7 +1295,8 @@ class FakeDiscord:
             elif key in by_id:
                 out.append(by_id[key])
             else:
-                raise ValueError(f"attachment {key} is neither uploaded nor existing")
+                rule = discord_rules.UPLOADED
+                raise ValueError(f"attachment {key} is neither uploaded nor kept: {rule} ({rule.source})")
         out.extend(files[i] for i in sorted(files))
         return out
 
@@ -1262,61 +1325,16 @@ class FakeDiscord:
         return message
 
     def _check_message(self, message: Message) -> None:
-        """Discord's limits on what a message may hold; breaking one is a 400 for the bot."""
-        problems = []
-        if len(message.content) > 2000:
-            problems.append("content longer than 2000 characters")
-        if len(message.embeds) > 10:
-            problems.append("more than 10 embeds")
-        rows = message.components
-        if len(rows) > 5:
-            problems.append("more than 5 action rows")
-        for row in rows:
-            if row.get("type") == 1 and len(row.get("components", ())) > 5:
-                problems.append("an action row with more than 5 components")
-        for item in message.items():
-            if len(item["custom_id"]) > 100:
-                problems.append(f"custom_id longer than 100 characters: {item['custom_id']!r}")
-            if item.get("type") == 3:
-                options = item.get("options", ())
-                if not 1 <= len(options) <= 25:
-                    problems.append(f"a select menu with {len(options)} options (1 to 25 allowed)")
-                for o in options:
-                    if len(str(o.get("label", ""))) > 100 or len(str(o.get("value", ""))) > 100:
-                        problems.append("a select option label or value longer than 100 characters")
-                values = [o.get("value") for o in options]
-                if len(values) != len(set(values)):
-                    problems.append("select option values are not unique")
-            if item.get("type") == 2 and len(str(item.get("label", ""))) > 80:
-                problems.append("a button label longer than 80 characters")
-        ids = message.custom_ids()
-        if len(ids) != len(set(ids)):
-            problems.append(f"custom_ids repeated in one message: {ids}")
-        embedded = 0
-        for embed in message.embeds:
-            title, text = str(embed.get("title", "")), str(embed.get("description", ""))
-            footer = str((embed.get("footer") or {}).get("text", ""))
-            fields = [(str(f.get("name", "")), str(f.get("value", ""))) for f in embed.get("fields", ())]
-            if len(title) > 256:
-                problems.append("embed title longer than 256 characters")
-            if len(text) > 4096:
-                problems.append("embed description longer than 4096 characters")
-            if len(fields) > 25:
-                problems.append("more than 25 embed fields")
-            if any(not (1 <= len(n) <= 256 and 1 <= len(v) <= 1024) for n, v in fields):
-                problems.append("an embed field name (1-256) or value (1-1024) out of its limits")
-            if len(footer) > 2048:
-                problems.append("embed footer longer than 2048 characters")
-            embedded += len(title) + len(text) + len(footer) + sum(len(n) + len(v) for n, v in fields)
-        if embedded > 6000:
-            problems.append(f"embeds of {embedded} characters in all (6000 at most)")
-        if message.type == 0 and not (
-            message.content or message.embeds or message.attachments or message.loading
-        ):
-            problems.append("an empty message (no content, embed or file)")
-        problems += _attachment_problems(message)
-        if problems:
-            raise _BadRequest("; ".join(problems))
+        """Discord's rules on the message a create or edit leaves (those on the request itself were checked
+        before: :mod:`tests.e2e.discord_rules`); breaking one is a 400 for the bot."""
+        if message.type not in (0, 19, 20):
+            return
+        state = {"content": message.content, "embeds": message.embeds, "components": message.components}
+        state["flags"] = message.flags
+        files = [a.filename for a in message.attachments]
+        found = discord_rules.message_state_problems(state, files, f"message {message.id}")
+        if found:
+            raise _BadRequest("; ".join(str(v) for v in found))
 
     def _edit(self, message: Message, payload: dict, files: dict[int, Attachment]) -> None:
         before = message.snapshot()
@@ -1378,13 +1396,9 @@ class FakeDiscord:
         if not self.bot_permissions(parent) & CREATE_PUBLIC_THREADS:
             self.violations.append(f"{request.method} {request.path}: thread without Create Public Threads")
             return self._forbidden(request)
-        body = await request.json()
+        body = await self._json_body(request)
         name = str(body.get("name") or "")
-        if not 1 <= len(name) <= 100:
-            return self._bad_request(request, f"a thread name of {len(name)} characters (1 to 100)")
         duration = body.get("auto_archive_duration") or 4320
-        if duration not in (60, 1440, 4320, 10080):
-            return self._bad_request(request, f"auto_archive_duration {duration} (60, 1440, 4320 or 10080)")
         starter = None
         if mid is not None:
             starter = self._channel_message(cid, mid)
@@ -1447,7 +1461,7 @@ class FakeDiscord:
         channel = self.channels.get(int(cid))
         if channel is None:
             return _error(404, "Unknown Channel", 10003)
-        body = await request.json()
+        body = await self._json_body(request)
         if not channel.is_thread or set(body) - {"archived", "locked", "auto_archive_duration", "name"}:
             return self._bad_request(request, f"the bot changes {sorted(body)} of channel {cid}")
         if (body.get("archived") or body.get("locked")) and not self.bot_permissions(
@@ -1537,7 +1551,7 @@ class FakeDiscord:
         return _json(user.payload())
 
     async def _create_dm(self, request: web.Request) -> web.Response:
-        body = await request.json()
+        body = await self._json_body(request)
         user = self.members.get(int(body["recipient_id"]))
         if user is None:
             return _error(400, "Invalid Recipient(s)", 50033)
@@ -1612,13 +1626,6 @@ class FakeDiscord:
                 if kind == UPDATE_MESSAGE:
                     resource_message = self.messages[record.message_id]  # type: ignore[index]
                     self._edit(resource_message, data, files)
-            elif kind == AUTOCOMPLETE_RESULT:
-                choices = data.get("choices", [])
-                if len(choices) > 25:
-                    raise _BadRequest(f"{len(choices)} autocomplete choices (at most 25)")
-                for c in choices:
-                    if not 1 <= len(str(c.get("name", ""))) <= 100 or len(str(c.get("value", ""))) > 100:
-                        raise _BadRequest(f"autocomplete choice {c!r} breaks the 1..100 character limits")
         except (_BadRequest, ValueError) as exc:
             return self._bad_request(request, str(exc))
         record.responded = now
@@ -1722,6 +1729,27 @@ class _BadRequest(Exception):
     pass
 
 
+@dataclass(slots=True)
+class _Body:
+    """A request's body as read: the JSON (or ``payload_json``), the uploads, and what was wrong with it."""
+
+    content_type: str | None
+    payload: Any = None
+    files: dict[int, Attachment] = field(default_factory=dict)
+    uploads: tuple[discord_rules.Upload, ...] = ()
+    problems: list[str] = field(default_factory=list)
+
+
+_BODY = web.RequestKey("fake_discord.body", _Body)  # where _read_body keeps a request's body
+
+
+def add_route_counts(path: Path, counts: Counter[str]) -> None:
+    """Add ``counts`` (requests per route) to the JSON object in ``path`` (see :data:`ROUTES_FILE`)."""
+    total: Counter[str] = Counter(json.loads(path.read_text()) if path.exists() else {})
+    total.update(counts)
+    path.write_text(json.dumps(dict(total.most_common()), indent=1) + "\n")
+
+
 GLOBAL_LIMIT = 50
 """Requests a second Discord allows a bot on all routes together, but for the interaction routes (an
 interaction's response, its followups and their edits), which are exempt."""
@@ -1748,21 +1776,6 @@ def busiest_second(times: Iterable[float]) -> int:
             start += 1
         most = max(most, end - start + 1)
     return most
-
-
-def _attachment_problems(message: Message) -> list[str]:
-    """Discord's limits on a message's files: 10 at most, and an embed's ``attachment://`` picture must
-    name one of them."""
-    problems = []
-    if len(message.attachments) > 10:
-        problems.append("more than 10 attachments")
-    files = {a.filename for a in message.attachments}
-    for embed in message.embeds:
-        for key in ("image", "thumbnail"):
-            url = str((embed.get(key) or {}).get("url", ""))
-            if url.startswith("attachment://") and url.removeprefix("attachment://") not in files:
-                problems.append(f"embed {key} {url} names no attachment of the message")
-    return problems
 
 
 def _check_options(command: str, declared: dict[str, dict], given: dict[str, Any]) -> None:
