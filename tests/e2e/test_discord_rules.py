@@ -342,6 +342,12 @@ def test_path_and_query_values_are_checked_against_their_parameters() -> None:
     assert "create_interaction_response takes no query parameter 'wait'" in problems(unknown)[0]
 
 
+def test_a_body_of_the_wrong_shape_is_refused_by_the_schema() -> None:
+    found = problems(post({"embeds": "a picture", "components": [7]}))
+
+    assert any("body $.embeds: 'a picture' is not of type 'array', 'null'" in p for p in found)
+
+
 def test_a_body_where_discord_takes_none_is_refused() -> None:
     (found,) = problems(post({"typing": True}, "/channels/1/typing"))
 
