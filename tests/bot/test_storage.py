@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -131,3 +133,16 @@ def test_migration_numbers_must_not_have_gaps(tmp_path: Path) -> None:
 
     with pytest.raises(RuntimeError, match="without gaps"):
         migrations(tmp_path)
+
+
+def test_a_store_left_open_does_not_keep_the_process_alive(tmp_path: Path) -> None:
+    script = (
+        "import asyncio, sys\n"
+        "from bot.store import open_store\n"
+        "async def main():\n"
+        f"    await open_store({str(tmp_path / 'db.sqlite3')!r})  # never closed: a crash before close\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], timeout=60, capture_output=True, check=False)
+
+    assert done.returncode == 0, done.stderr

@@ -146,7 +146,11 @@ async def _connect(
 ) -> aiosqlite.Connection:
     # Writers: the sqlite3 module begins each transaction itself (BEGIN IMMEDIATE before the first write);
     # the reader: autocommit, each read sees every commit made before it.
-    db = await aiosqlite.connect(path, isolation_level="IMMEDIATE" if writer else None)
+    db = aiosqlite.connect(path, isolation_level="IMMEDIATE" if writer else None)
+    # A connection left open (a crash before close) must not keep the process alive at exit: SQLite's
+    # journal undoes an unfinished transaction at the next open. aiosqlite names no option for it.
+    db._thread.daemon = True
+    await db
     opened.append(db)
     db.row_factory = aiosqlite.Row
     await db.executescript(
