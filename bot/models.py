@@ -227,3 +227,23 @@ class LobbyRecord:
 
     def member(self, user_id: int) -> PlayerRef | None:
         return next((m for m in self.members if m.user_id == user_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The servers one bot process serves. Discord sends every event of a server to its shard,
+    ``(guild_id >> 22) % count``; a process runs the shards ``ids`` (None: all of them) and owns their
+    servers' matches, clock and computer turns. The local console's server (0) is on shard 0."""
+
+    count: int = 1
+    ids: frozenset[int] | None = None
+
+    def of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.count
+
+    def owns(self, guild_id: int) -> bool:
+        return self.ids is None or self.of(guild_id) in self.ids
+
+    @property
+    def all(self) -> bool:
+        return self.ids is None or len(self.ids) == self.count

@@ -32,6 +32,7 @@ from bot.models import (
     RatedPlayer,
     Record,
     Seat,
+    Shards,
     StoredGame,
 )
 from bot.ratings import Rating
@@ -169,8 +170,16 @@ class Store(MultigamReads, AnalysisReads, TableReads, Protocol):
 
     async def close(self) -> None: ...
 
+    def exclusively(self, duty: str) -> AbstractAsyncContextManager[bool]:
+        """``async with store.exclusively("sync commands") as mine:``: ``mine`` is true in one process at a
+        time (of all that share the database) until the block ends; the others get false at once and skip
+        the duty. For work that belongs to no server (syncing the slash commands)."""
+        ...
+
     # matches
-    async def active_match_ids(self) -> list[int]: ...
+    async def active_match_ids(self, shards: Shards | None = None) -> list[int]:
+        """The matches in play (of the servers ``shards`` owns, when given), oldest first."""
+        ...
 
     async def latest_match_id(self, channel_id: int) -> int | None:
         """The newest match started in ``channel_id`` (in play or over), if any."""

@@ -117,3 +117,19 @@ def test_the_bot_unable_to_reach_its_database_says_so_in_one_line_and_exits_2(
         "minigam: the database postgresql://minigam:***@127.0.0.1:1/minigam cannot be reached"
     )
     assert postgres_server.password not in done.stdout + done.stderr
+
+
+async def test_a_duty_is_one_processes_at_a_time(postgres_url: str) -> None:
+    one, two = await open_store(postgres_url), await open_store(postgres_url)
+    try:
+        async with (
+            one.exclusively("sync commands") as first,
+            two.exclusively("sync commands") as second,
+            two.exclusively("other") as other,
+        ):
+            assert (first, second, other) == (True, False, True)
+        async with two.exclusively("sync commands") as later:
+            assert later  # released when the first block ended
+    finally:
+        await one.close()
+        await two.close()

@@ -154,3 +154,18 @@ async def test_a_database_of_the_first_schema_moves_to_one_copy_of_each_fact(tmp
     with sqlite3.connect(path) as db:
         columns = {r[1] for r in db.execute("PRAGMA table_info(matches)")}
     assert not {"seats", "state", "computer_level"} & columns
+
+
+async def test_the_matches_in_play_of_some_shards(storage, clock) -> None:
+    from bot.models import Shards
+
+    core = Core(storage, clock=clock, dice=SeededDice(3))
+    guilds = [1 << 22, 2 << 22, 3 << 22, 4 << 22]  # shards 1, 0, 1, 0 of 2
+    for n, guild in enumerate(guilds):
+        sent = await core.challenges.challenge(guild, CHANNEL + n, ALICE, BOB)
+        await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
+    ids = await storage.active_match_ids()
+
+    assert await storage.active_match_ids(Shards(2, frozenset({0}))) == [ids[1], ids[3]]
+    assert await storage.active_match_ids(Shards(2, frozenset({1}))) == [ids[0], ids[2]]
+    assert await storage.active_match_ids(Shards(2, frozenset({0, 1}))) == ids

@@ -16,8 +16,10 @@ together migrate once.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
+import zlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -36,6 +38,7 @@ log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 MIGRATION_LOCK = 0x6D696E6967616D  # "minigam": the advisory lock held while migrating
+DUTY_LOCKS = 0x6D67 << 40  # the advisory locks of Store.exclusively: this plus the CRC-32 of the duty
 CONNECT_TIMEOUT = 10.0  # seconds to reach the server at start before giving up
 POOL_SIZE = 10  # connections per process: reads run side by side, a transaction holds one
 # (no floor of open connections: while the server is down, asyncpg would retry one with a traceback a time)
@@ -102,6 +105,25 @@ class PostgresStore(SqlReads):
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
         self.schema_version = current
+
+    @asynccontextmanager
+    async def exclusively(self, duty: str) -> AsyncIterator[bool]:
+        """An advisory lock named for ``duty``, held on a connection of its own for the block: the first
+        process to ask has it; the others learn at once that another has it."""
+        key = DUTY_LOCKS + zlib.crc32(duty.encode())
+        with protocol_errors():
+            conn = await self._pool.acquire()
+        try:
+            with protocol_errors():
+                mine = bool(await conn.fetchval("SELECT pg_try_advisory_lock($1)", key))
+            try:
+                yield mine
+            finally:
+                if mine and not conn.is_closed():
+                    with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                        await conn.execute("SELECT pg_advisory_unlock($1)", key)
+        finally:
+            await self._pool.release(conn)
 
     @timed("store")
     @asynccontextmanager

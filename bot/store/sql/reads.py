@@ -13,6 +13,7 @@ from bot.models import (
     MoneyResult,
     RatedPlayer,
     Record,
+    Shards,
     StoredGame,
 )
 from bot.ratings import Rating
@@ -50,8 +51,18 @@ class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
         return await self._db.fetchrow(sql, params)
 
     # ------------------------------------------------------------------ matches
-    async def active_match_ids(self) -> list[int]:
-        rows = await self._all("SELECT match_id FROM matches WHERE status = 'active' ORDER BY match_id")
+    async def active_match_ids(self, shards: Shards | None = None) -> list[int]:
+        if shards is None or shards.all:
+            rows = await self._all("SELECT match_id FROM matches WHERE status = 'active' ORDER BY match_id")
+        else:
+            assert shards.ids is not None
+            ids = sorted(shards.ids)
+            marks = ", ".join("?" for _ in ids)
+            rows = await self._all(
+                "SELECT match_id FROM matches WHERE status = 'active'"
+                f" AND (guild_id / 4194304) % ? IN ({marks}) ORDER BY match_id",  # guild_id >> 22
+                (shards.count, *ids),
+            )
         return [int(r["match_id"]) for r in rows]
 
     async def latest_match_id(self, channel_id: int) -> int | None:

@@ -119,6 +119,11 @@ class SqliteStore(SqlReads):
             current = number
         self.schema_version = current
 
+    @asynccontextmanager
+    async def exclusively(self, duty: str) -> AsyncIterator[bool]:
+        """Always this process's: a SQLite database serves one process."""
+        yield True
+
     @timed("store")
     @asynccontextmanager
     async def transaction(self, *, durable: bool = True) -> AsyncIterator[SqlTransaction]:
