@@ -46,6 +46,7 @@ from bot.core import (
     RetireBoard,
     Standings,
 )
+from bot.store import Unavailable
 from bot.timing import BOARD, mark
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,12 @@ class Publisher:
                 await self._publish(notice, responder)
             except discord.HTTPException:
                 log.exception("could not publish %s", type(notice).__name__)
+            except Unavailable as exc:
+                # The action was stored before: only which message shows it is not (a board not recorded
+                # is posted again at the next start). The answer must not say that nothing changed.
+                log.warning(
+                    "%s posted; which message shows it was not recorded: %s", type(notice).__name__, exc
+                )
         if responder is not None:
             try:
                 await responder.finish(ack)

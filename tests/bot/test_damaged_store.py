@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from bot import texts
+from bot.app.publisher import Publisher
+from bot.app.responder import Responder
 from bot.app.views import ChallengeButton
 from bot.config import Settings
 from bot.console_session import console_main
@@ -147,6 +149,29 @@ async def test_a_click_that_cannot_be_saved_is_answered_try_again_and_the_next_o
     assert again.answers == []  # answered by what was delivered
     assert len(bot.delivered) == 1
     assert match_id_in(bot.core) is not None
+
+
+async def test_a_message_whose_record_cannot_be_saved_still_gets_the_action_answered(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    publisher = Publisher(None, None, None)  # type: ignore[arg-type]
+    posted: list[str] = []
+
+    async def publish_one(notice, responder) -> None:  # the first one's record fails once it is posted
+        posted.append(notice.text)
+        if len(posted) == 1:
+            raise Unavailable("the database: disk I/O error")
+
+    publisher._publish = publish_one  # type: ignore[method-assign]
+    who = FakeClick(None, FakeUser(ALICE.user_id, ALICE.name), CHANNEL)  # type: ignore[arg-type]
+    result = Result([Message(CHANNEL, "first"), Message(CHANNEL, "second")])
+
+    await publisher.publish(result, Responder(who), ack="Played.")  # type: ignore[arg-type]
+
+    assert posted == ["first", "second"]
+    assert who.answers == ["Played."]  # not "nothing changed": the action is stored
+    (logged,) = [r for r in caplog.records if r.name == "bot.app.publisher"]
+    assert (logged.levelno, logged.exc_info) == (logging.WARNING, None)
 
 
 async def test_the_computers_turn_that_cannot_be_saved_is_one_warning_and_tried_again(
