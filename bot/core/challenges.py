@@ -196,8 +196,13 @@ class Challenges:
         """Close every challenge whose time is up."""
         result = Result()
         now = self.ctx.clock.now()
+        owns = self.ctx.shards.owns
         channels = sorted(
-            {c.channel_id for c in await self.ctx.store.pending_challenges() if c.expires_at <= now}
+            {
+                c.channel_id
+                for c in await self.ctx.store.pending_challenges()
+                if c.expires_at <= now and owns(c.guild_id)
+            }
         )
         for channel_id in channels:
             async with self.ctx.channel_locks.hold(channel_id):

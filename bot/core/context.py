@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from bot.clock import Clock
 from bot.core.live import KeyedLocks, Table
+from bot.models import Shards
 from bot.store import Store
 from bot.thinking import Thinker
 from engine.dice import DiceSource
@@ -37,6 +38,7 @@ class Context:
     rules: HouseRules = field(default_factory=HouseRules)
     table: Table = field(default_factory=Table)
     channel_locks: KeyedLocks = field(default_factory=KeyedLocks)  # starting matches, one channel at a time
+    shards: Shards = field(default_factory=Shards)  # the servers this process serves (its matches, its clock)
 
 
 __all__ = ["DAY", "Context", "HouseRules"]

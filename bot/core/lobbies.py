@@ -195,7 +195,12 @@ class Lobbies:
         """Close every open lobby whose time is up."""
         result = Result()
         now = self.ctx.clock.now()
-        due = [lobby for lobby in await self.ctx.store.open_lobbies() if lobby.expires_at <= now]
+        owns = self.ctx.shards.owns
+        due = [
+            lobby
+            for lobby in await self.ctx.store.open_lobbies()
+            if lobby.expires_at <= now and owns(lobby.guild_id)
+        ]
         for stale in due:
             async with self.ctx.channel_locks.hold(stale.channel_id):
                 lobby = await self._read(stale.lobby_id)

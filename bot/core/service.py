@@ -23,7 +23,7 @@ from bot.core.records import Records
 from bot.core.rematches import Rematches
 from bot.core.settings import Settings
 from bot.core.timeouts import Timeouts
-from bot.models import PlayerRef
+from bot.models import PlayerRef, Shards
 from bot.store import DamagedRecord, Store
 from bot.thinking import Hinter, PlayerFactory, Thinker
 from engine import SecretDice
@@ -49,6 +49,7 @@ class Core:
         computer: PlayerFactory | None = None,
         hinter: Hinter | None = None,
         analyst: Analyst | None = None,
+        shards: Shards | None = None,
     ) -> None:
         """``thinker`` runs the computer's moves and the hints (default: the engine's, in a thread);
         ``computer`` and ``hinter`` replace the engine's players and hints, in a thread (tests);
@@ -61,6 +62,7 @@ class Core:
             dice=dice or SecretDice(),
             thinker=thinker or Thinker(computer=computer, hinter=hinter),
             rules=rules or HouseRules(),
+            shards=shards or Shards(),
         )
         self.matches = Matches(self.ctx)
         self.challenges = Challenges(self.ctx)
@@ -77,10 +79,11 @@ class Core:
         return self.ctx.store
 
     async def load(self) -> int:
-        """Load every match in play from the store; returns how many. A match that cannot be read back is
-        skipped, logged with its id, and its channel answers that it could not be (it stays as stored)."""
+        """Load every match in play of this process's servers (its shards) from the store; returns how many.
+        A match that cannot be read back is skipped, logged with its id, and its channel answers that it
+        could not be (it stays as stored)."""
         count = 0
-        for match_id in await self.ctx.store.active_match_ids():
+        for match_id in await self.ctx.store.active_match_ids(self.ctx.shards):
             try:
                 live = await load_match(self.ctx.store, match_id)
             except DamagedRecord as exc:

@@ -125,6 +125,8 @@ class Timeouts:
         result = Result()
         now = self.ctx.clock.now()
         for due in await self.ctx.store.threads_due():
+            if not self.ctx.shards.owns(due.guild_id):
+                continue  # another process's server
             rules = await servers.of(due.guild_id)
             if now - due.finished_at < rules.archive_after or self.ctx.table.in_channel(due.channel_id):
                 continue
