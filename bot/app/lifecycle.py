@@ -39,6 +39,7 @@ from bot.boards import Painter
 from bot.clock import Clock, SystemClock
 from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
 from bot.core import Action, Core, HouseRules, Prompt, Result, Runner, ServiceError
+from bot.models import Shards
 from bot.store import Store, StoreError, Unavailable, open_store
 from bot.thinking import Thinker
 from engine import EngineError, SecretDice
@@ -61,8 +62,9 @@ class MinigamTree(app_commands.CommandTree):
         return True
 
 
-class MinigamBot(commands.Bot):
-    """The bot: the core behind ``/minigam`` and the board's controls."""
+class MinigamBot(commands.AutoShardedBot):
+    """The bot: the core behind ``/minigam`` and the board's controls, on this process's shards
+    (``SHARD_COUNT``, ``SHARD_IDS``: all of them by default)."""
 
     def __init__(
         self, settings: Settings, *, clock: Clock | None = None, dice: DiceSource | None = None
@@ -76,6 +78,8 @@ class MinigamBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=MinigamTree,
             http_trace=tracing.http_trace(),
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         tracing.install(self)
         self.settings = settings
@@ -122,6 +126,7 @@ class MinigamBot(commands.Bot):
             think_limit=s.think_limit,
             lobby_timeout=s.lobby_timeout,
         )
+        shards = Shards(s.shard_count, frozenset(s.shard_ids) if s.shard_ids is not None else None)
         self._core = Core(
             self.storage,
             clock=self.clock,
@@ -129,6 +134,7 @@ class MinigamBot(commands.Bot):
             rules=rules,
             thinker=self.thinker,
             analyst=self.analyst,
+            shards=shards,
         )
         loaded = await self._core.load()
         log.info("database %s ready; %d unfinished match(es) loaded", s.database_shown, loaded)
@@ -146,7 +152,16 @@ class MinigamBot(commands.Bot):
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """To the development server at once; globally only when the command set changed."""
+        """To the development server at once; globally only when the command set changed. One process
+        syncs (of all on the database): the others skip it."""
+        assert self.storage is not None
+        async with self.storage.exclusively("sync commands") as mine:
+            if mine:
+                await self._sync_commands()
+            else:
+                log.info("another process is syncing the commands")
+
+    async def _sync_commands(self) -> None:
         assert self.storage is not None
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
