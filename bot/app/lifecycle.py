@@ -185,7 +185,7 @@ class MinigamBot(commands.AutoShardedBot):
         self._ready_once = True
         # Boards that a stop between storing an action and posting its board left unposted, then the
         # computer's turns; the periodic sweep after that.
-        await self.runner.handle(self.core.matches.unposted_boards())
+        await self.runner.handle(await self.core.matches.unposted_boards())
         for match_id in self.core.pending_computer_turns():
             self.runner.schedule_computer(match_id)
         self.runner.start()

@@ -367,9 +367,9 @@ class Matches:
         """See :func:`bot.core.posting.board_posted`."""
         return await posting.board_posted(self.ctx, match_id, version, message_id, record)
 
-    def unposted_boards(self) -> Result:
+    async def unposted_boards(self) -> Result:
         """See :func:`bot.core.posting.unposted_boards`."""
-        return posting.unposted_boards(self.ctx)
+        return await posting.unposted_boards(self.ctx)
 
 
 def computer_action(game: Game, decision: Play | bool) -> tuple[Action, str]:

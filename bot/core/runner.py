@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 
 from bot.core.notices import Result
+from bot.core.posting import REPOST_AFTER
 from bot.core.service import Core
 from bot.store import Unavailable
 from bot.timing import begin
@@ -48,6 +49,7 @@ class Runner:
         self.move_delay = move_delay
         self._computer: dict[int, asyncio.Task] = {}
         self._sweeper: asyncio.Task | None = None
+        self._reposter: asyncio.Task | None = None
         self._closing = False
         self._busy = 0
         self._idle = asyncio.Event()
@@ -72,9 +74,22 @@ class Runner:
 
     # ------------------------------------------------------------------ the sweep
     def start(self) -> None:
-        """Start the periodic sweep (the first one after ``sweep_interval``)."""
+        """Start the periodic sweep (the first one after ``sweep_interval``), and look once more for boards
+        left unposted once :data:`~bot.core.posting.REPOST_AFTER` has passed (those of actions stored just
+        before a stop, which the start-up left to the session that stored them)."""
         if self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweep_loop(), name="minigam-sweep")
+            self._reposter = asyncio.create_task(self._repost_later(), name="minigam-unposted")
+
+    async def _repost_later(self) -> None:
+        await asyncio.sleep(REPOST_AFTER)
+        try:
+            async with self.busy():
+                await self.handle(await self.core.matches.unposted_boards())
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the boards left unposted could not be posted")
 
     async def sweep(self) -> None:
         """Expire challenges, remind and forfeit slow players, resume the computer's turns; publish it."""
@@ -148,7 +163,8 @@ class Runner:
     async def close(self, grace: float = 2.0) -> None:
         """Stop the sweep and the computer; let the action in flight finish publishing (``grace`` at most)."""
         self._closing = True
-        tasks = [t for t in (self._sweeper, *self._computer.values()) if t is not None and not t.done()]
+        owned = (self._sweeper, self._reposter, *self._computer.values())
+        tasks = [t for t in owned if t is not None and not t.done()]
         if self._busy:
             try:
                 await asyncio.wait_for(self._idle.wait(), grace)

@@ -161,6 +161,8 @@ class Transaction(MultigamWrites, AnalysisWrites, TableWrites, Protocol):
 class Store(MultigamReads, AnalysisReads, TableReads, Protocol):
     """The bot's database. Reads are methods; writes go through :meth:`transaction`."""
 
+    shared: bool  # other processes may use the database at the same time (a redeploy's two sessions)
+
     def transaction(self, *, durable: bool = True) -> AbstractAsyncContextManager[Transaction]:
         """One write transaction, all or nothing. ``durable``: the block's end waits until the commit would
         survive a power failure (what an action on a match needs before it is shown). With ``durable=False``

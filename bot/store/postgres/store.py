@@ -47,6 +47,8 @@ POOL_SIZE = 10  # connections per process: reads run side by side, a transaction
 class PostgresStore(SqlReads):
     """The bot's database on a PostgreSQL server. Open with ``await PostgresStore.open(url)``."""
 
+    shared = True  # any number of processes
+
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self._db = PostgresDriver(pool)

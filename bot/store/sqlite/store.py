@@ -44,6 +44,8 @@ class SqliteStore(SqlReads):
     """The bot's database in one SQLite file. Open with ``await SqliteStore.open(path)``; close with
     ``await store.close()``. ``":memory:"`` gives a database in memory on one connection (for tests)."""
 
+    shared = False  # one process
+
     def __init__(
         self,
         durable: aiosqlite.Connection,
