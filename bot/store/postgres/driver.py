@@ -103,5 +103,8 @@ class PostgresDriver:
     def json_int(self, column: str, key: str) -> str:
         return f"CAST({column} ->> '{key}' AS INTEGER)"
 
+    def skip_locked(self) -> str:
+        return " FOR UPDATE SKIP LOCKED"
+
 
 __all__ = ["PostgresDriver", "numbered", "protocol_errors"]

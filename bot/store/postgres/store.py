@@ -30,6 +30,7 @@ from bot.store.postgres.driver import PostgresDriver, protocol_errors
 from bot.store.protocol import StoreError, Unavailable
 from bot.store.sql.migrations import pending
 from bot.store.sql.reads import SqlReads
+from bot.store.sql.rows import LeftOut
 from bot.store.sql.writes import SqlTransaction
 from bot.store.url import masked
 from bot.timing import timed
@@ -52,6 +53,7 @@ class PostgresStore(SqlReads):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self._db = PostgresDriver(pool)
+        self._left_out = LeftOut()
         self.url = url
         self.schema_version = 0
 

@@ -1,16 +1,26 @@
-"""The analysis part of the stores: analyses kept per game, and finding the game to analyse.
-Mixed into :class:`~bot.store.sql.reads.SqlReads` (reads) and :class:`~bot.store.sql.writes.SqlTransaction`
-(writes)."""
+"""The analysis part of the stores: analyses kept per game, the jobs that compute them, and finding the
+game to analyse. Mixed into :class:`~bot.store.sql.reads.SqlReads` (reads) and
+:class:`~bot.store.sql.writes.SqlTransaction` (writes).
+
+The jobs are a queue in ``analysis_jobs``: a worker takes the oldest open job that nobody holds, with
+``FOR UPDATE SKIP LOCKED`` on PostgreSQL (:meth:`~bot.store.sql.driver.Driver.skip_locked`: two processes
+taking jobs at once pass over each other's) and plainly on SQLite (its write transactions run one at a
+time), and holds it under a lease it renews; every write to a taken job names the worker that holds it."""
 
 from __future__ import annotations
 
 import json
 
 from bot.models import GameRecord
-from bot.store.protocol import DamagedRecord
-from bot.store.protocol_analysis import StoredAnalysis
-from bot.store.sql.driver import Driver
-from bot.store.sql.rows import GAMES_SELECT, game_records
+from bot.store.protocol import DamagedRecord, StaleWrite
+from bot.store.protocol_analysis import AnalysisJob, JobStatus, StoredAnalysis
+from bot.store.sql.driver import Driver, Row
+from bot.store.sql.rows import GAMES_SELECT, LeftOut, game_records
+
+JOB_COLUMNS = "job_id, game_id, status, requested_at, leased_by, leased_until, attempts, error"
+OPEN = "status IN ('pending', 'running')"  # as the partial indexes of analysis_jobs say it
+HELD = "job_id = ? AND leased_by = ? AND status = 'running'"  # a job as the worker holding it names it
+JOINS = 3  # tries to join or make a game's open job while other processes close and make it
 
 
 class AnalysisWritesMixin:
@@ -32,9 +42,63 @@ class AnalysisWritesMixin:
             ),
         )
 
+    async def request_analysis_job(self, game_id: int, now: float) -> int:
+        for _ in range(JOINS):
+            made = await self._db.fetchrow(
+                "INSERT INTO analysis_jobs (game_id, status, requested_at) VALUES (?, 'pending', ?)"
+                f" ON CONFLICT (game_id) WHERE {OPEN} DO NOTHING RETURNING job_id",
+                (game_id, now),
+            )
+            if made is None:  # an open job exists: join it (unless it closed in between)
+                made = await self._db.fetchrow(
+                    f"SELECT job_id FROM analysis_jobs WHERE game_id = ? AND {OPEN}", (game_id,)
+                )
+            if made is not None:
+                return int(made["job_id"])
+        raise StaleWrite(f"the analysis job of game {game_id} kept closing while it was joined")
+
+    async def claim_analysis_job(self, worker: str, now: float, lease_until: float) -> AnalysisJob | None:
+        r = await self._db.fetchrow(
+            "UPDATE analysis_jobs SET status = 'running', leased_by = ?, leased_until = ?,"
+            " attempts = attempts + 1"
+            " WHERE job_id = (SELECT job_id FROM analysis_jobs"
+            f" WHERE {OPEN} AND (leased_until IS NULL OR leased_until < ?)"
+            f" ORDER BY requested_at, job_id LIMIT 1{self._db.skip_locked()})"
+            f" RETURNING {JOB_COLUMNS}",
+            (worker, lease_until, now),
+        )
+        return analysis_job(r) if r is not None else None
+
+    async def renew_analysis_job(self, job_id: int, worker: str, lease_until: float) -> bool:
+        changed = await self._db.execute(
+            f"UPDATE analysis_jobs SET leased_until = ? WHERE {HELD}", (lease_until, job_id, worker)
+        )
+        return changed == 1
+
+    async def finish_analysis_job(self, job_id: int, worker: str, analysis: StoredAnalysis | None) -> None:
+        changed = await self._db.execute(
+            f"UPDATE analysis_jobs SET status = 'done', leased_until = NULL, error = NULL WHERE {HELD}",
+            (job_id, worker),
+        )
+        if changed != 1:
+            raise StaleWrite(f"analysis job {job_id} is no longer {worker}'s")
+        if analysis is not None:
+            await self.put_analysis(analysis)
+
+    async def fail_analysis_job(self, job_id: int, worker: str, error: str, max_attempts: int) -> JobStatus:
+        r = await self._db.fetchrow(
+            "UPDATE analysis_jobs SET status = CASE WHEN attempts >= ? THEN 'failed' ELSE 'pending' END,"
+            f" leased_until = NULL, error = ? WHERE {HELD} RETURNING status",
+            (max_attempts, error, job_id, worker),
+        )
+        if r is None:
+            raise StaleWrite(f"analysis job {job_id} is no longer {worker}'s")
+        return JobStatus(r["status"])
+
 
 class AnalysisReadsMixin:
     _db: Driver
+    _left_out: LeftOut
 
     async def analysis(self, game_id: int) -> StoredAnalysis | None:
         r = await self._db.fetchrow("SELECT * FROM analyses WHERE game_id = ?", (game_id,))
@@ -54,6 +118,10 @@ class AnalysisReadsMixin:
             )
         except (TypeError, ValueError) as exc:
             raise DamagedRecord(f"the analysis of game {game_id}", str(exc)) from None
+
+    async def analysis_job(self, job_id: int) -> AnalysisJob | None:
+        r = await self._db.fetchrow(f"SELECT {JOB_COLUMNS} FROM analysis_jobs WHERE job_id = ?", (job_id,))
+        return analysis_job(r) if r is not None else None
 
     async def game_match_id(self, game_id: int) -> int | None:
         r = await self._db.fetchrow("SELECT match_id FROM games WHERE game_id = ?", (game_id,))
@@ -75,7 +143,24 @@ class AnalysisReadsMixin:
             " ORDER BY g.finished_at DESC, g.game_id DESC LIMIT ?",
             (guild_id, user_id, limit),
         )
-        return await game_records(self._db, rows)
+        return await game_records(self._db, rows, self._left_out)
 
 
-__all__ = ["AnalysisReadsMixin", "AnalysisWritesMixin"]
+def analysis_job(r: Row) -> AnalysisJob:
+    """An ``analysis_jobs`` row; :class:`DamagedRecord` if it cannot be read."""
+    try:
+        return AnalysisJob(
+            int(r["job_id"]),
+            int(r["game_id"]),
+            JobStatus(r["status"]),
+            float(r["requested_at"]),
+            None if r["leased_by"] is None else str(r["leased_by"]),
+            None if r["leased_until"] is None else float(r["leased_until"]),
+            int(r["attempts"]),
+            None if r["error"] is None else str(r["error"]),
+        )
+    except (TypeError, ValueError) as exc:
+        raise DamagedRecord(f"analysis job {r['job_id']}", str(exc)) from None
+
+
+__all__ = ["AnalysisReadsMixin", "AnalysisWritesMixin", "analysis_job"]

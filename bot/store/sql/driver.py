@@ -2,7 +2,8 @@
 
 The queries of :mod:`bot.store.sql` are written once, in the SQL that SQLite and PostgreSQL both speak,
 with ``?`` for parameters (the PostgreSQL driver numbers them ``$1``, ``$2``, ...). What the two say
-differently is asked of the driver: :meth:`Driver.json_int` and :meth:`Driver.serialise`. A driver also
+differently is asked of the driver: :meth:`Driver.json_int`, :meth:`Driver.serialise` and
+:meth:`Driver.skip_locked`. A driver also
 turns its database's errors into the protocol's (:class:`~bot.store.protocol.StaleWrite` for a unique
 row that exists already, :class:`~bot.store.protocol.Unavailable` when the database cannot be used just
 now, :class:`~bot.store.protocol.OutOfRange` for a number no column can hold), so nothing above it sees
@@ -46,6 +47,12 @@ class Driver(Protocol):
 
     def json_int(self, column: str, key: str) -> str:
         """SQL for the integer ``key`` of the JSON object in ``column``."""
+        ...
+
+    def skip_locked(self) -> str:
+        """SQL to end a ``SELECT`` with: it locks the rows it returns until the transaction ends and passes
+        over rows another transaction holds (a queue's "take the next free one"). Empty where write
+        transactions already run one at a time."""
         ...
 
 

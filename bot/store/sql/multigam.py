@@ -11,6 +11,7 @@ from bot.models import LobbyRecord, LobbyStatus, PlayerRef
 from bot.placings import PlacingRatedPlayer, PlacingRating
 from bot.store.protocol import DamagedRecord, StaleWrite
 from bot.store.sql.driver import LOCK_LOBBY_SEATS, LOCK_RATED_PAIRS, Driver, Row
+from bot.store.sql.rows import LeftOut
 
 _MEMBERS = (
     "SELECT m.user_id, p.display_name, p.is_bot FROM lobby_members m JOIN players p ON p.user_id = m.user_id"
@@ -56,6 +57,7 @@ async def _read_placing_rating(db: Driver, guild_id: int, variant: str, user_id:
 class MultigamReadsMixin:
     """Reads, for :class:`~bot.store.sql.reads.SqlReads` (which provides ``_all`` and ``_one``)."""
 
+    _left_out: LeftOut
     if TYPE_CHECKING:  # provided by the store
 
         async def _all(self, sql: str, params: Sequence = ()) -> list[Row]: ...
@@ -63,6 +65,7 @@ class MultigamReadsMixin:
         async def _one(self, sql: str, params: Sequence = ()) -> Row | None: ...
 
     async def _lobbies(self, where: str, params: Sequence) -> list[LobbyRecord]:
+        """The lobbies ``where`` says; :class:`DamagedRecord` if one cannot be read."""
         rows = await self._all(f"SELECT * FROM lobbies WHERE {where} ORDER BY lobby_id", params)
         return [_lobby(r, await self._all(_MEMBERS, (r["lobby_id"],))) for r in rows]
 
@@ -71,9 +74,21 @@ class MultigamReadsMixin:
         return found[0] if found else None
 
     async def open_lobbies(self, channel_id: int | None = None) -> list[LobbyRecord]:
-        if channel_id is None:
-            return await self._lobbies("status = 'open'", ())
-        return await self._lobbies("status = 'open' AND channel_id = ?", (channel_id,))
+        """The open lobbies (of ``channel_id``): one that cannot be read is left out and logged, so that
+        the others still expire."""
+        rows = await self._all(
+            "SELECT * FROM lobbies WHERE status = 'open'"
+            + ("" if channel_id is None else " AND channel_id = ?")
+            + " ORDER BY lobby_id",
+            () if channel_id is None else (channel_id,),
+        )
+        out = []
+        for r in rows:
+            try:
+                out.append(_lobby(r, await self._all(_MEMBERS, (r["lobby_id"],))))
+            except DamagedRecord as exc:
+                self._left_out(exc)
+        return out
 
     async def lobby_of_match(self, match_id: int) -> LobbyRecord | None:
         found = await self._lobbies("match_id = ?", (match_id,))

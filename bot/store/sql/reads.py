@@ -25,6 +25,7 @@ from bot.store.sql.rows import (
     CHALLENGE_SELECT,
     GAMES_SELECT,
     SEATS_SELECT,
+    LeftOut,
     challenge_record,
     count_rated_between,
     game_records,
@@ -43,6 +44,7 @@ class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
     committed). A store subclasses it and adds ``transaction`` and ``close``."""
 
     _db: Driver
+    _left_out: LeftOut  # the damaged records left out of lists, logged once
 
     async def _all(self, sql: str, params: Sequence = ()) -> list[Row]:
         return await self._db.fetch(sql, params)
@@ -136,7 +138,9 @@ class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
             " ORDER BY r.rating DESC, r.wins DESC, p.display_name, r.user_id LIMIT ? OFFSET ?",
             (guild_id, variant, limit, offset),
         )
-        return readable(rows, lambda r: RatedPlayer(r["user_id"], r["display_name"], rating_of(r)))
+        return readable(
+            rows, lambda r: RatedPlayer(r["user_id"], r["display_name"], rating_of(r)), self._left_out
+        )
 
     async def rated_variants(self, guild_id: int) -> list[str]:
         rows = await self._all(
@@ -150,7 +154,7 @@ class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
             " WHERE guild_id = ? AND user_id = ? ORDER BY variant",
             (guild_id, user_id),
         )
-        return readable(rows, lambda r: (r["variant"], rating_of(r)))
+        return readable(rows, lambda r: (r["variant"], rating_of(r)), self._left_out)
 
     async def rank(self, guild_id: int, variant: str, user_id: int) -> int | None:
         row = await self._one(
@@ -189,7 +193,7 @@ class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
             " ORDER BY g.finished_at DESC, g.game_id DESC LIMIT ?",
             (guild_id, limit),
         )
-        return await game_records(self._db, rows)
+        return await game_records(self._db, rows, self._left_out)
 
     async def money_results(
         self, guild_id: int, variant: str, limit: int = 10, offset: int = 0

@@ -69,7 +69,23 @@ def rating_of(r: Row) -> Rating:
         raise DamagedRecord("a rating", str(exc)) from None
 
 
-def readable(rows: Sequence[Row], read: Callable[[Row], T]) -> list[T]:
+class LeftOut:
+    """A store's log of the damaged records it leaves out of lists: a warning the first time a record is
+    met, quietly after (a list is read again and again: at every sweep, every leaderboard page)."""
+
+    def __init__(self) -> None:
+        self._seen: set[str] = set()
+
+    def __call__(self, exc: DamagedRecord) -> None:
+        if str(exc) in self._seen:
+            log.debug("left out of a list again: %s", exc)
+            return
+        if len(self._seen) < 10_000:
+            self._seen.add(str(exc))
+        log.warning("left out of a list (logged once): %s", exc)
+
+
+def readable(rows: Sequence[Row], read: Callable[[Row], T], left_out: LeftOut) -> list[T]:
     """``read`` of each row, leaving out (and logging) the rows that cannot be read: one damaged row
     of a list (a leaderboard, a history) must not hide the others."""
     out = []
@@ -77,7 +93,7 @@ def readable(rows: Sequence[Row], read: Callable[[Row], T]) -> list[T]:
         try:
             out.append(read(r))
         except DamagedRecord as exc:
-            log.warning("left out of a list: %s", exc)
+            left_out(exc)
     return out
 
 
@@ -131,7 +147,7 @@ GAMES_SELECT = (
 """Finished games with their match's target, for :func:`game_records` (add the ``WHERE``)."""
 
 
-async def game_records(db: Driver, rows: Sequence[Row]) -> list[GameRecord]:
+async def game_records(db: Driver, rows: Sequence[Row], left_out: LeftOut) -> list[GameRecord]:
     """Rows of :data:`GAMES_SELECT` as game records, with their match's seats; a game that cannot be read
     is left out (and logged)."""
     out = []
@@ -148,15 +164,22 @@ async def game_records(db: Driver, rows: Sequence[Row]) -> list[GameRecord]:
                     int(r["target"]),
                     tuple(seat_of(s) for s in seats),
                     game.outcome,
-                    float(r["finished_at"]),
+                    _finite(r["finished_at"]),
                     tuple(int(n) for n in game.context.get("score", ())),
                 )
             )
         except DamagedRecord as exc:
-            log.warning("left out of a list: %s", exc)
+            left_out(exc)
         except (TypeError, ValueError) as exc:
-            log.warning("left out of a list: game %s cannot be read: %s", r["game_id"], exc)
+            left_out(DamagedRecord(f"game {r['game_id']}", str(exc)))
     return out
+
+
+def _finite(value: object) -> float:
+    number = float(value)  # type: ignore[arg-type]
+    if not math.isfinite(number) or not 0 <= number < 1e11:  # epoch seconds before the year 5138
+        raise ValueError(f"{value!r} is not a time")
+    return number
 
 
 def stored_game(r: Row) -> StoredGame:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.models import Standing
+from bot.store.protocol import DamagedRecord
 from bot.store.protocol_tables import RatingPoint, ThreadDue
 from bot.store.sql.driver import Row
+from bot.store.sql.rows import LeftOut, readable
 
 _SIZES = {
     Standing.RATINGS: "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND variant = ?",
@@ -21,9 +24,21 @@ _SIZES = {
 }
 
 
+def _rating_point(r: Row) -> RatingPoint:
+    """A point of a rating history; :class:`DamagedRecord` if its numbers are not finite numbers."""
+    try:
+        at, rating = float(r["created_at"]), float(r["rating"])
+        if not (math.isfinite(at) and math.isfinite(rating)):
+            raise ValueError(f"its time or rating is {at}, {rating}")
+        return RatingPoint(str(r["variant"]), at, rating)
+    except (TypeError, ValueError) as exc:
+        raise DamagedRecord("a rating history point", str(exc)) from None
+
+
 class TableReadsMixin:
     """Reads, for :class:`~bot.store.sql.reads.SqlReads` (which provides ``_all``)."""
 
+    _left_out: LeftOut
     if TYPE_CHECKING:  # provided by the store
 
         async def _all(self, sql: str, params: Sequence = ()) -> list[Row]: ...
@@ -64,7 +79,7 @@ class TableReadsMixin:
             " WHERE guild_id = ? AND user_id = ? ORDER BY created_at",
             (guild_id, user_id, guild_id, user_id),
         )
-        return [RatingPoint(str(r["variant"]), float(r["created_at"]), float(r["rating"])) for r in rows]
+        return readable(rows, _rating_point, self._left_out)
 
 
 class TableWritesMixin:

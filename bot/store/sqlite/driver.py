@@ -69,5 +69,9 @@ class SqliteDriver:
     def json_int(self, column: str, key: str) -> str:
         return f"CAST(json_extract({column}, '$.{key}') AS INTEGER)"
 
+    def skip_locked(self) -> str:
+        """Nothing: the write transactions run one at a time, so no other holds a row."""
+        return ""
+
 
 __all__ = ["SqliteDriver", "protocol_errors"]

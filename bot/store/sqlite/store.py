@@ -30,6 +30,7 @@ import aiosqlite
 from bot.store.protocol import StoreError
 from bot.store.sql.migrations import pending
 from bot.store.sql.reads import SqlReads
+from bot.store.sql.rows import LeftOut
 from bot.store.sql.writes import SqlTransaction
 from bot.store.sqlite.driver import SqliteDriver, protocol_errors
 from bot.timing import timed
@@ -55,6 +56,7 @@ class SqliteStore(SqlReads):
     ) -> None:
         self._durable, self._quick, self._reader = durable, quick, reader
         self._db = SqliteDriver(reader)
+        self._left_out = LeftOut()
         self.path = path
         self._write_lock = asyncio.Lock()
         self.schema_version = 0
