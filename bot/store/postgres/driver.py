@@ -11,7 +11,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.protocol import Conflict, OutOfRange, Unavailable
+from bot.store.protocol import Conflict, OutOfRange, StaleWrite, Unavailable
 from bot.store.sql.driver import INT64, Row
 
 _MARK = re.compile(r"\?")
@@ -85,6 +85,10 @@ class PostgresDriver:
             status = await self._conn.execute(numbered(sql), *_checked(params))
         count = status.rsplit(" ", 1)[-1]  # "UPDATE 1", "INSERT 0 1", "DELETE 0"
         return int(count) if count.isdigit() else 0
+
+    async def write(self, sql: str, params: Sequence[Any] = (), *, expect_one: str | None = None) -> None:
+        if await self.execute(sql, params) != 1 and expect_one is not None:
+            raise StaleWrite(expect_one)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         with protocol_errors():

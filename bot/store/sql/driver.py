@@ -33,7 +33,15 @@ class Driver(Protocol):
         """Run one statement; returns how many rows it changed."""
         ...
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+    async def write(self, sql: str, params: Sequence[Any] = (), *, expect_one: str | None = None) -> None:
+        """A write whose only result is a check: with ``expect_one``, :class:`~bot.store.protocol.StaleWrite`
+        (saying ``expect_one``) unless it changed exactly one row. A driver may send it later in the
+        transaction, with the next statement that reads or with the commit (where the check then fails)."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """A write of many rows; sent like :meth:`write`."""
+        ...
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run an ``INSERT ... RETURNING <id>``; returns the new row's id."""

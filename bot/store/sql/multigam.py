@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.models import LobbyRecord, LobbyStatus, PlayerRef
 from bot.placings import PlacingRatedPlayer, PlacingRating
-from bot.store.protocol import DamagedRecord, StaleWrite
+from bot.store.protocol import DamagedRecord
 from bot.store.sql.driver import LOCK_LOBBY_SEATS, LOCK_RATED_PAIRS, Driver, Row
 from bot.store.sql.rows import LeftOut
 
@@ -136,7 +136,7 @@ class MultigamWritesMixin:
     _db: Driver
     if TYPE_CHECKING:  # provided by the transaction
 
-        async def _run(self, sql: str, params: Sequence = ()) -> int: ...
+        async def _run(self, sql: str, params: Sequence = (), *, expect_one: str | None = None) -> None: ...
 
     async def insert_lobby(
         self,
@@ -165,13 +165,12 @@ class MultigamWritesMixin:
         status: LobbyStatus | None = None,
         match_id: int | None = None,
     ) -> None:
-        changed = await self._run(
+        await self._run(
             "UPDATE lobbies SET version = version + 1, status = COALESCE(?, status),"
             " match_id = COALESCE(?, match_id) WHERE lobby_id = ? AND version = ? AND status = 'open'",
             (None if status is None else str(status), match_id, lobby_id, version),
+            expect_one=f"lobby {lobby_id} is no longer open at version {version}",
         )
-        if changed != 1:
-            raise StaleWrite(f"lobby {lobby_id} is no longer open at version {version}")
 
     async def add_lobby_member(self, lobby_id: int, user_id: int) -> None:
         await self._db.serialise(LOCK_LOBBY_SEATS, lobby_id)  # the next seat is read, then taken
@@ -182,23 +181,22 @@ class MultigamWritesMixin:
         )
 
     async def remove_lobby_member(self, lobby_id: int, user_id: int) -> None:
-        changed = await self._run(
-            "DELETE FROM lobby_members WHERE lobby_id = ? AND user_id = ?", (lobby_id, user_id)
+        await self._run(
+            "DELETE FROM lobby_members WHERE lobby_id = ? AND user_id = ?",
+            (lobby_id, user_id),
+            expect_one=f"user {user_id} is not in lobby {lobby_id}",
         )
-        if changed != 1:
-            raise StaleWrite(f"user {user_id} is not in lobby {lobby_id}")
 
     async def set_lobby_message(self, lobby_id: int, message_id: int) -> None:
         await self._run("UPDATE lobbies SET message_id = ? WHERE lobby_id = ?", (message_id, lobby_id))
 
     async def replace_seat(self, match_id: int, seat: int, level: str, plays: int) -> None:
-        changed = await self._run(
+        await self._run(
             "UPDATE match_players SET replaced_level = ?, replaced_plays = ?"
             " WHERE match_id = ? AND seat = ? AND level IS NULL AND replaced_level IS NULL",
             (level, plays, match_id, seat),
+            expect_one=f"seat {seat} of match {match_id} is not a person's seat",
         )
-        if changed != 1:
-            raise StaleWrite(f"seat {seat} of match {match_id} is not a person's seat")
 
     async def placing_rating(self, guild_id: int, variant: str, user_id: int) -> PlacingRating:
         return await _read_placing_rating(self._db, guild_id, variant, user_id)

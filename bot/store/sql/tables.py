@@ -87,7 +87,7 @@ class TableWritesMixin:
 
     if TYPE_CHECKING:  # provided by the transaction
 
-        async def _run(self, sql: str, params: Sequence = ()) -> int: ...
+        async def _run(self, sql: str, params: Sequence = (), *, expect_one: str | None = None) -> None: ...
 
     async def thread_archived(self, channel_id: int) -> None:
         await self._run("UPDATE matches SET thread_open = FALSE WHERE channel_id = ?", (channel_id,))

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, PlayerRef, Seat
 from bot.ratings import Rating
-from bot.store.protocol import StaleWrite
 from bot.store.sql.analysis import AnalysisWritesMixin
 from bot.store.sql.driver import LOCK_RATED_PAIRS, Driver
 from bot.store.sql.multigam import MultigamWritesMixin
@@ -22,8 +21,9 @@ class SqlTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin)
     def __init__(self, db: Driver) -> None:
         self._db = db
 
-    async def _run(self, sql: str, params: Sequence = ()) -> int:
-        return await self._db.execute(sql, params)
+    async def _run(self, sql: str, params: Sequence = (), *, expect_one: str | None = None) -> None:
+        """A write whose only result is a check (see :meth:`~bot.store.sql.driver.Driver.write`)."""
+        await self._db.write(sql, params, expect_one=expect_one)
 
     async def upsert_guild(self, guild_id: int, name: str, now: float) -> None:
         await self._run(
@@ -78,13 +78,12 @@ class SqlTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin)
     async def close_challenge(
         self, challenge_id: int, status: ChallengeStatus, match_id: int | None = None
     ) -> None:
-        changed = await self._run(
+        await self._run(
             "UPDATE challenges SET status = ?, match_id = COALESCE(?, match_id)"
             " WHERE challenge_id = ? AND status = 'pending'",
             (str(status), match_id, challenge_id),
+            expect_one=f"challenge {challenge_id} is no longer pending",
         )
-        if changed != 1:
-            raise StaleWrite(f"challenge {challenge_id} is no longer pending")
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         await self._run(
@@ -149,15 +148,14 @@ class SqlTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin)
         if not given:
             return
         columns = ", ".join(f"{name} = ?" for name in given)  # names from the dict above, never from input
-        changed = await self._run(
+        await self._run(
             f"UPDATE matches SET {columns} WHERE match_id = ? AND version = ?",
             (*given.values(), match_id, version),
+            expect_one=f"match {match_id} is no longer at version {version}",
         )
-        if changed != 1:
-            raise StaleWrite(f"match {match_id} is no longer at version {version}")
 
     async def set_board(self, match_id: int, version: int, message_id: int, record: str = "") -> bool:
-        changed = await self._run(
+        changed = await self._db.execute(
             "UPDATE matches SET board_message_id = ?, board_version = ?, board_record = ?"
             " WHERE match_id = ? AND version = ?",
             (message_id, version, record or None, match_id, version),

@@ -32,7 +32,7 @@ from bot.store.sql.migrations import pending
 from bot.store.sql.reads import SqlReads
 from bot.store.sql.rows import LeftOut
 from bot.store.sql.writes import SqlTransaction
-from bot.store.sqlite.driver import SqliteDriver, protocol_errors
+from bot.store.sqlite.driver import SqliteDriver
 from bot.timing import timed
 
 log = logging.getLogger(__name__)
@@ -135,15 +135,15 @@ class SqliteStore(SqlReads):
         it raises (then nothing of it is stored)."""
         db = self._durable if durable else self._quick
         async with self._write_lock:
+            driver = SqliteDriver(db, deferring=True)
             try:
-                yield SqlTransaction(SqliteDriver(db))
+                yield SqlTransaction(driver)
             except BaseException:
                 with contextlib.suppress(sqlite3.Error, ValueError):  # ValueError: closed meanwhile
                     await db.rollback()
                 raise
             try:
-                with protocol_errors():
-                    await db.commit()
+                await driver.commit()
             except BaseException:
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await db.rollback()
