@@ -117,6 +117,8 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
     assert set(keys) == {
         "DISCORD_TOKEN",
         "DATABASE_URL",
+        "SHARD_COUNT",
+        "SHARD_IDS",
         "DEV_GUILD_ID",
         "LOG_LEVEL",
         "DISCORD_API_BASE",
