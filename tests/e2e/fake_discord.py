@@ -9,8 +9,11 @@ protocol as discord.py 2.7 speaks it:
   ``{"interaction": ..., "resource": ...}`` shape), followups and ``@original`` edits through
   ``/webhooks/{app}/{token}``, channel messages, and a few look-ups (users, members, channels, DMs).
   Any other route is logged at ERROR, recorded in :attr:`FakeDiscord.unknown_routes` and answered 404.
-- The gateway websocket at :attr:`FakeDiscord.gateway_url`: HELLO, heartbeat ACKs, IDENTIFY -> READY ->
-  GUILD_CREATE (roles, channels, members), member chunk requests, and INTERACTION_CREATE dispatches.
+- The gateway websocket at :attr:`FakeDiscord.gateway_url` (:mod:`tests.e2e.fake_gateway`): HELLO,
+  heartbeat ACKs, IDENTIFY (with a shard or not) -> READY -> GUILD_CREATE (roles, channels, members) for each
+  guild of the shard, member chunk requests, and each guild's events (INTERACTION_CREATE...) sent to the
+  sessions of its shard, ``(guild_id >> 22) % num_shards``. Several guilds, on chosen shards:
+  :meth:`FakeDiscord.add_guild`.
 
 Every REST request is first checked the way Discord checks it (:mod:`tests.e2e.discord_rules`): the
 route and method exist in Discord's OpenAPI description, the parameters and the JSON body (or an upload's
@@ -49,9 +52,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aiohttp import BodyPartReader, WSMsgType, web
+from aiohttp import BodyPartReader, web
 
 from tests.e2e import discord_rules
+from tests.e2e.fake_gateway import Gateway, Session
 
 log = logging.getLogger("tests.e2e.fake_discord")
 
@@ -134,6 +138,13 @@ class Snowflakes:
 
     def __call__(self) -> int:
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | (next(self._counter) & 0x3FFFFF)
+
+    def on_shard(self, shard_id: int, shard_count: int) -> int:
+        """An id whose events Discord sends to shard ``shard_id`` of ``shard_count``
+        (:func:`~tests.e2e.fake_gateway.shard_of`): its milliseconds moved back to the nearest that fit."""
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        ms -= (ms - shard_id) % shard_count
         return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
 
@@ -233,6 +244,36 @@ class Channel:
             "rate_limit_per_user": 0,
             "default_auto_archive_duration": 4320,
         }
+
+
+@dataclass(slots=True)
+class Guild:
+    """A server: ``@everyone`` (the guild's own id) and an "Admin" role (Manage Server), its people and its
+    text channels (``general`` first). ``alice`` and ``bob`` are two players, ``carol`` a third member and
+    ``dana`` the owner, an admin; ``members`` has them, the ``extra_members`` and anyone who joined."""
+
+    id: int
+    name: str
+    admin_role: int
+    alice: User
+    bob: User
+    carol: User
+    dana: User
+    general: Channel
+    extra_channels: list[Channel]
+    extra_members: list[User]
+    members: dict[int, User]
+
+    @property
+    def everyone_role(self) -> int:
+        return self.id
+
+    def roles_of(self, user: User) -> list[int]:
+        """``user``'s roles in this guild (a person's roles elsewhere are not this guild's)."""
+        return [r for r in user.roles if r == self.admin_role]
+
+    def __repr__(self) -> str:
+        return f"<Guild {self.id} {self.name!r} members={len(self.members)}>"
 
 
 @dataclass(slots=True)
@@ -430,27 +471,6 @@ class Interaction:
         return list((self.response or {}).get("choices", ()))
 
 
-# ------------------------------------------------------------------------------------------ sessions
-
-
-class _GatewaySession:
-    def __init__(self, ws: web.WebSocketResponse) -> None:
-        self.ws = ws
-        self.seq = 0
-        self.identified = False
-        self.session_id = secrets.token_hex(16)
-        self.lock = asyncio.Lock()
-
-    async def send(self, payload: dict) -> None:
-        async with self.lock:
-            await self.ws.send_str(json.dumps(payload))
-
-    async def dispatch(self, event: str, data: dict) -> None:
-        async with self.lock:
-            self.seq += 1
-            await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self.seq, "d": data}))
-
-
 def _json(data: Any, status: int = 200) -> web.Response:
     # discord.py parses a body as JSON only when the content type is exactly application/json.
     return web.Response(
@@ -468,9 +488,12 @@ def _error(status: int, message: str, code: int = 0) -> web.Response:
 class FakeDiscord:
     """The stand-in. Use ``async with FakeDiscord() as fake:`` or ``await fake.start()`` / ``close()``.
 
-    The world: one guild with ``@everyone`` and an "Admin" role (Manage Server), text channels
-    (``general`` first, then ``extra_channels`` more), the bot user, and members ``alice`` and ``bob``
-    (two players), ``carol`` (a third member) and ``dana`` (an admin), plus ``extra_members`` more.
+    The world: the bot user and one guild (:class:`Guild`, also :attr:`guild`) with ``@everyone`` and an
+    "Admin" role (Manage Server), text channels (``general`` first, then ``extra_channels`` more), and members
+    ``alice`` and ``bob`` (two players), ``carol`` (a third member) and ``dana`` (an admin), plus
+    ``extra_members`` more; the first guild's are the stand-in's own attributes too (``fake.alice``,
+    ``fake.general``). :meth:`add_guild` adds guilds on chosen shards, :meth:`join` puts a person in several.
+    Each guild's events go to its shard's sessions (:attr:`gateway`, :mod:`tests.e2e.fake_gateway`).
     """
 
     def __init__(self, *, extra_channels: int = 3, extra_members: int = 0, token: str = "fake-token") -> None:
@@ -478,22 +501,24 @@ class FakeDiscord:
         self.token = token
         self.application_id = self.snowflake()
         self.bot_user = User(self.application_id, "minigam-bot", bot=True)
-        self.guild_id = self.snowflake()
-        self.everyone_role = self.guild_id  # @everyone's id is the guild's
-        self.admin_role = self.snowflake()
-        self.alice = User(self.snowflake(), "alice")
-        self.bob = User(self.snowflake(), "bob")
-        self.carol = User(self.snowflake(), "carol")
-        self.dana = User(self.snowflake(), "dana", roles=(self.admin_role,))
-        self.members: dict[int, User] = {u.id: u for u in (self.alice, self.bob, self.carol, self.dana)}
-        self.extra_members: list[User] = []
-        for i in range(extra_members):
-            u = User(self.snowflake(), f"player{i:04d}")
-            self.members[u.id] = u
-            self.extra_members.append(u)
+        self.guilds: dict[int, Guild] = {}
+        self.members: dict[int, User] = {}  # every person in any guild, by id
         self.channels: dict[int, Channel] = {}
-        self.general = self._add_channel("general")
-        self.extra_channels = [self._add_channel(f"table-{i:04d}") for i in range(extra_channels)]
+        # The first guild, whose people and channels are the stand-in's own attributes too.
+        self.guild = self._new_guild(
+            "Minigam Test Server",
+            self.snowflake(),
+            extra_channels=extra_channels,
+            extra_members=extra_members,
+        )
+        self.guild_id = self.guild.id
+        self.everyone_role = self.guild.everyone_role
+        self.admin_role = self.guild.admin_role
+        self.alice, self.bob = self.guild.alice, self.guild.bob
+        self.carol, self.dana = self.guild.carol, self.guild.dana
+        self.extra_members = self.guild.extra_members
+        self.general = self.guild.general
+        self.extra_channels = self.guild.extra_channels
 
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
@@ -507,11 +532,10 @@ class FakeDiscord:
         self.typing: list[tuple[int, float]] = []  # (channel, perf_counter) of every typing indicator
         self.forbidden: list[tuple[str, str]] = []  # REST calls refused for missing permissions
         self.bot_channel_permissions: dict[int, int] = {}  # the bot's permissions where not BOT_PERMISSIONS
-        self.identifies = 0
         self.response_deadline = RESPONSE_DEADLINE
         self.token_lifetime = TOKEN_LIFETIME  # seconds an interaction's token works for its webhook routes
 
-        self._sessions: list[_GatewaySession] = []
+        self.gateway = Gateway(self)
         self._changed = asyncio.Event()
         self._channel_changed: dict[int, asyncio.Event] = {}
         self._channel_index: dict[int, list[Message]] = {}
@@ -522,7 +546,7 @@ class FakeDiscord:
     # -------------------------------------------------------------- lifecycle
     async def start(self) -> FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
         app.router.add_route("*", "/{tail:.*}", self._unknown_root)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -536,9 +560,7 @@ class FakeDiscord:
         return self
 
     async def close(self) -> None:
-        for session in list(self._sessions):
-            with contextlib.suppress(Exception):
-                await session.ws.close()
+        await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -566,15 +588,74 @@ class FakeDiscord:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
     # -------------------------------------------------------------- world helpers
-    def _add_channel(self, name: str) -> Channel:
-        channel = Channel(self.snowflake(), name, self.guild_id)
+    def _new_guild(
+        self, name: str, guild_id: int, *, extra_channels: int, extra_members: int, suffix: str = ""
+    ) -> Guild:
+        admin_role = self.snowflake()
+        people = [
+            User(self.snowflake(), f"alice{suffix}"),
+            User(self.snowflake(), f"bob{suffix}"),
+            User(self.snowflake(), f"carol{suffix}"),
+            User(self.snowflake(), f"dana{suffix}", roles=(admin_role,)),
+        ]
+        extra = [User(self.snowflake(), f"player{i:04d}{suffix}") for i in range(extra_members)]
+        guild = Guild(
+            guild_id,
+            name,
+            admin_role,
+            *people,
+            general=self._add_channel("general", guild_id),
+            extra_channels=[self._add_channel(f"table-{i:04d}", guild_id) for i in range(extra_channels)],
+            extra_members=extra,
+            members={u.id: u for u in (*people, *extra)},
+        )
+        self.guilds[guild.id] = guild
+        self.members.update(guild.members)
+        return guild
+
+    def add_guild(
+        self,
+        name: str,
+        *,
+        shard: int = 0,
+        of: int = 1,
+        extra_channels: int = 1,
+        extra_members: int = 0,
+    ) -> Guild:
+        """Another guild with the bot in it, whose id lands on shard ``shard`` of ``of`` (Discord's formula),
+        with its own people (``alice_<name>``...) and channels. Added before the bot connects: the gateway
+        tells a session of its guilds when it identifies."""
+        if self.gateway.live():
+            raise StandInError("add guilds before the bot connects to the gateway")
+        guild_id = self.snowflake.on_shard(shard, of)
+        return self._new_guild(
+            name, guild_id, extra_channels=extra_channels, extra_members=extra_members, suffix=f"_{name}"
+        )
+
+    def join(self, guild: Guild, *users: User) -> None:
+        """``users`` become members of ``guild`` too (one person, several servers)."""
+        if self.gateway.live():
+            raise StandInError("people join before the bot connects to the gateway")
+        for user in users:
+            guild.members[user.id] = user
+
+    def guild_of(self, channel: Channel | int) -> Guild | None:
+        """The guild of a channel or thread (None: a DM)."""
+        found = self.channels.get(channel if isinstance(channel, int) else channel.id)
+        return self.guilds.get(found.guild_id) if found is not None and found.guild_id else None
+
+    def _add_channel(self, name: str, guild_id: int) -> Channel:
+        channel = Channel(self.snowflake(), name, guild_id)
         self.channels[channel.id] = channel
         return channel
 
-    def member_payload(self, user: User, *, with_permissions: bool = False) -> dict:
+    def member_payload(
+        self, user: User, *, guild: Guild | None = None, with_permissions: bool = False
+    ) -> dict:
+        guild = guild or self.guild
         out: dict[str, Any] = {
             "user": user.payload(),
-            "roles": [str(r) for r in user.roles],
+            "roles": [str(r) for r in guild.roles_of(user)],
             "joined_at": "2024-01-01T00:00:00+00:00",
             "deaf": False,
             "mute": False,
@@ -584,12 +665,12 @@ class FakeDiscord:
             "pending": False,
         }
         if with_permissions:
-            out["permissions"] = str(self.permissions(user))
+            out["permissions"] = str(self.permissions(user, guild))
         return out
 
-    def permissions(self, user: User) -> int:
+    def permissions(self, user: User, guild: Guild | None = None) -> int:
         perms = EVERYONE_PERMISSIONS
-        if self.admin_role in user.roles:
+        if (guild or self.guild).admin_role in user.roles:
             perms |= MANAGE_GUILD
         return perms
 
@@ -610,13 +691,14 @@ class FakeDiscord:
         cid = channel if isinstance(channel, int) else channel.id
         return [at for where, at in self.typing if where == cid]
 
-    def guild_payload(self) -> dict:
-        members = [self.bot_user, *self.members.values()]
+    def guild_payload(self, guild: Guild | None = None) -> dict:
+        guild = guild or self.guild
+        members = [self.bot_user, *guild.members.values()]
         return {
-            "id": str(self.guild_id),
-            "name": "Minigam Test Server",
+            "id": str(guild.id),
+            "name": guild.name,
             "icon": None,
-            "owner_id": str(self.dana.id),
+            "owner_id": str(guild.dana.id),
             "afk_timeout": 300,
             "verification_level": 0,
             "default_message_notifications": 0,
@@ -631,7 +713,7 @@ class FakeDiscord:
             "stickers": [],
             "roles": [
                 {
-                    "id": str(self.everyone_role),
+                    "id": str(guild.everyone_role),
                     "name": "@everyone",
                     "permissions": str(EVERYONE_PERMISSIONS),
                     "position": 0,
@@ -642,7 +724,7 @@ class FakeDiscord:
                     "flags": 0,
                 },
                 {
-                    "id": str(self.admin_role),
+                    "id": str(guild.admin_role),
                     "name": "Admin",
                     "permissions": str(EVERYONE_PERMISSIONS | MANAGE_GUILD),
                     "position": 1,
@@ -653,9 +735,11 @@ class FakeDiscord:
                     "flags": 0,
                 },
             ],
-            "channels": [c.payload() for c in self.channels.values() if c.type == GUILD_TEXT],
-            "threads": [c.payload() for c in self.threads() if not c.archived],
-            "members": [self.member_payload(u) for u in members],
+            "channels": [
+                c.payload() for c in self.channels.values() if c.type == GUILD_TEXT and c.guild_id == guild.id
+            ],
+            "threads": [c.payload() for c in self.threads() if not c.archived and c.guild_id == guild.id],
+            "members": [self.member_payload(u, guild=guild) for u in members],
             "member_count": len(members),
             "voice_states": [],
             "presences": [],
@@ -746,29 +830,46 @@ class FakeDiscord:
 
         return await self.wait_for(find, within=within, what="a matching message", channel=cid)
 
+    @property
+    def identifies(self) -> int:
+        """IDENTIFYs the gateway answered with READY, in all."""
+        return self.gateway.identifies
+
     async def wait_for_identify(self, count: int = 1, *, within: float = 15.0) -> None:
         await self.wait_for(lambda: self.identifies >= count, within=within, what="the bot to identify")
+
+    async def wait_for_shard(
+        self, shard_id: int, shard_count: int, *, replacing: Session | None = None, within: float = 15.0
+    ) -> Session:
+        """The live session of shard ``shard_id`` of ``shard_count`` (other than ``replacing``), once it has
+        been sent its guilds."""
+
+        def found() -> Session | None:
+            sessions = self.gateway.sessions_of(shard_id, shard_count)
+            return next((s for s in sessions if s is not replacing), None)
+
+        what = f"shard {shard_id} of {shard_count} to connect"
+        return await self.wait_for(found, within=within, what=what)
 
     async def wait_for_commands(self, *, within: float = 15.0) -> None:
         await self.wait_for(lambda: self.commands, within=within, what="the bot to sync its commands")
 
     # -------------------------------------------------------------- acting as people
-    def _session(self) -> _GatewaySession:
-        live = [s for s in self._sessions if s.identified and not s.ws.closed]
-        if not live:
-            raise StandInError("no bot is connected to the gateway")
-        return live[-1]
-
-    def find_command(self, path: str) -> tuple[dict, int | None]:
+    def find_command(self, path: str, guild: Guild | None = None) -> tuple[dict, int | None]:
         """The synced top-level command for ``path`` ("minigam move" or just "move": the top-level name
-        may be left out when a single group holds the subcommand), with the guild it was synced to."""
+        may be left out when a single group holds the subcommand), with the guild it was synced to: one of
+        ``guild``'s own or a global one (no ``guild``: of any guild)."""
         words = path.split()
-        for guild_id, commands in sorted(self.commands.items(), key=lambda kv: kv[0] is None):
+        seen = sorted(
+            ((g, cs) for g, cs in self.commands.items() if guild is None or g in (None, guild.id)),
+            key=lambda kv: kv[0] is None,
+        )
+        for guild_id, commands in seen:
             for cmd in commands:
                 if cmd["name"] == words[0]:
                     return cmd, guild_id
         if len(words) == 1:
-            for guild_id, commands in sorted(self.commands.items(), key=lambda kv: kv[0] is None):
+            for guild_id, commands in seen:
                 for cmd in commands:
                     for opt in cmd.get("options", ()):
                         if opt.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) and opt["name"] == words[0]:
@@ -776,9 +877,12 @@ class FakeDiscord:
         synced = sorted({c["name"] for cs in self.commands.values() for c in cs})
         raise StandInError(f"no synced command {path!r}; the bot synced {synced}")
 
-    def _command_data(self, path: str, options: dict[str, Any], focused: str | None) -> dict:
+    def _command_data(
+        self, path: str, options: dict[str, Any], focused: str | None, channel: Channel
+    ) -> dict:
         words = path.split()
-        cmd, guild_id = self.find_command(path)
+        guild = self.guild_of(channel)
+        cmd, guild_id = self.find_command(path, guild)
         if words[0] != cmd["name"]:
             words = [cmd["name"], *words]
         resolved: dict[str, dict] = {}
@@ -801,8 +905,8 @@ class FakeDiscord:
             opt_type = declared[name]["type"]
             if isinstance(value, User):
                 resolved.setdefault("users", {})[str(value.id)] = value.payload()
-                if value.id in self.members:
-                    member = self.member_payload(value, with_permissions=True)
+                if guild is not None and value.id in guild.members:
+                    member = self.member_payload(value, guild=guild, with_permissions=True)
                     member.pop("user")
                     resolved.setdefault("members", {})[str(value.id)] = member
                 value = str(value.id)
@@ -830,6 +934,13 @@ class FakeDiscord:
             data["resolved"] = resolved
         return data
 
+    def _acting_in(self, user: User, channel: Channel) -> Guild | None:
+        """The guild of ``channel`` (None: a DM), where ``user`` must be a member to act."""
+        guild = self.guild_of(channel)
+        if guild is not None and user.id not in guild.members:
+            raise StandInError(f"{user.name} is not a member of {guild.name!r}")
+        return guild
+
     async def _send_interaction(
         self,
         kind: int,
@@ -841,6 +952,7 @@ class FakeDiscord:
         wait: bool = True,
         within: float = 10.0,
     ) -> Interaction:
+        guild = self._acting_in(user, channel)
         interaction_id = self.snowflake()
         token = f"itoken-{interaction_id}-{secrets.token_hex(8)}"
         payload: dict[str, Any] = {
@@ -855,23 +967,23 @@ class FakeDiscord:
             "app_permissions": str(self.bot_permissions(channel)),
             "attachment_size_limit": discord_rules.FILE_SIZE.most,  # the server has no boost
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str((guild or self.guild).id)},
             "context": 0,
         }
-        if channel.type == 1:
+        if guild is None:
             payload["channel"] = channel.payload()
             payload["channel_id"] = str(channel.id)
             payload["user"] = user.payload()
             payload["context"] = 1
         else:
-            payload["guild_id"] = str(self.guild_id)
-            payload["guild"] = {"id": str(self.guild_id), "locale": "en-US", "features": []}
+            payload["guild_id"] = str(guild.id)
+            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
             payload["channel"] = {
                 **channel.payload(),
-                "permissions": str(self.permissions(user)),
+                "permissions": str(self.permissions(user, guild)),
             }
             payload["channel_id"] = str(channel.id)
-            payload["member"] = self.member_payload(user, with_permissions=True)
+            payload["member"] = self.member_payload(user, guild=guild, with_permissions=True)
         if message is not None:
             payload["message"] = message.payload(self.base, self.application_id)
         record = Interaction(
@@ -885,9 +997,11 @@ class FakeDiscord:
         )
         self.interactions[interaction_id] = record
         self._by_token[token] = record
-        session = self._session()
+        if not self.gateway.serving(guild and guild.id):
+            where = f"{guild.name!r}'s shard" if guild else "shard 0 (a DM)"
+            raise StandInError(f"no bot session gets the events of {where}")
         record.sent = time.perf_counter()
-        await session.dispatch("INTERACTION_CREATE", payload)
+        await self.gateway.dispatch("INTERACTION_CREATE", payload)
         if wait:
             try:
                 await asyncio.wait_for(record.answered.wait(), within)
@@ -910,9 +1024,11 @@ class FakeDiscord:
     ) -> Interaction:
         """``user`` runs a slash command, e.g. ``await fake.slash(alice, "move", play="bar/3 5/off")``
         (``"minigam move"`` works too). Waits for the bot's first answer unless ``wait=False``."""
-        data = self._command_data(command, options, focused=None)
+        channel = channel or self.general
+        self._acting_in(user, channel)
+        data = self._command_data(command, options, None, channel)
         return await self._send_interaction(
-            APPLICATION_COMMAND, user, channel or self.general, data, wait=wait, within=within
+            APPLICATION_COMMAND, user, channel, data, wait=wait, within=within
         )
 
     async def autocomplete(self, user: User, command: str, value: str = "", **kwargs: Any) -> list[dict]:
@@ -932,8 +1048,10 @@ class FakeDiscord:
         **other_options: Any,
     ) -> Interaction:
         """:meth:`autocomplete`, returning the whole interaction (its ``choices`` and timings)."""
+        channel = channel or self.general
+        self._acting_in(user, channel)
         if option is None:
-            cmd, _ = self.find_command(command)
+            cmd, _ = self.find_command(command, self.guild_of(channel))
             node = cmd
             words = command.split()
             for word in words[1 if words[0] == cmd["name"] else 0 :]:
@@ -942,8 +1060,8 @@ class FakeDiscord:
             if not strings:
                 raise StandInError(f"/{command} has no autocomplete option")
             option = strings[0]
-        data = self._command_data(command, {**other_options, option: value}, focused=option)
-        return await self._send_interaction(AUTOCOMPLETE, user, channel or self.general, data, within=within)
+        data = self._command_data(command, {**other_options, option: value}, option, channel)
+        return await self._send_interaction(AUTOCOMPLETE, user, channel, data, within=within)
 
     async def click(
         self,
@@ -982,80 +1100,10 @@ class FakeDiscord:
         )
 
     async def dispatch(self, event: str, data: dict) -> None:
-        """Send any gateway event to the connected bot."""
-        await self._session().dispatch(event, data)
-
-    # -------------------------------------------------------------- gateway
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
-        await ws.prepare(request)
-        session = _GatewaySession(ws)
-        self._sessions.append(session)
-        await session.send({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
-        try:
-            async for msg in ws:
-                if msg.type != WSMsgType.TEXT:
-                    if msg.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
-                        break
-                    continue
-                await self._on_gateway_message(session, json.loads(msg.data))
-        finally:
-            self._notify()
-        return ws
-
-    async def _on_gateway_message(self, session: _GatewaySession, msg: dict) -> None:
-        op = msg.get("op")
-        data = msg.get("d")
-        if op == 1:  # heartbeat
-            await session.send({"op": 11, "d": None, "s": None, "t": None})
-        elif op == 2:  # identify
-            if data.get("token") != self.token:
-                self.violations.append("IDENTIFY with a wrong token")
-                await session.ws.close(code=4004, message=b"Authentication failed.")
-                return
-            session.identified = True
-            self.identifies += 1
-            await session.dispatch(
-                "READY",
-                {
-                    "v": 10,
-                    "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-                    "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                    "session_id": session.session_id,
-                    "resume_gateway_url": self.gateway_url,
-                    "application": {"id": str(self.application_id), "flags": 0},
-                    "private_channels": [],
-                    "relationships": [],
-                    "user_settings": {},
-                    "presences": [],
-                    "guild_join_requests": [],
-                    "geo_ordered_rtc_regions": [],
-                    "shard": [0, 1],
-                },
-            )
-            await session.dispatch("GUILD_CREATE", self.guild_payload())
-            self._notify()
-        elif op == 6:  # resume: we keep no backlog, so just say it worked
-            session.identified = True
-            await session.dispatch("RESUMED", {})
-        elif op == 8:  # request guild members
-            members = [self.bot_user, *self.members.values()]
-            await session.dispatch(
-                "GUILD_MEMBERS_CHUNK",
-                {
-                    "guild_id": str(self.guild_id),
-                    "members": [self.member_payload(u) for u in members],
-                    "chunk_index": 0,
-                    "chunk_count": 1,
-                    "nonce": data.get("nonce"),
-                    "not_found": [],
-                },
-            )
-        elif op in (3, 4):  # presence / voice state: nothing to do
-            pass
-        else:
-            log.error("fake Discord: unknown gateway op %r: %r", op, msg)
-            self.violations.append(f"unknown gateway op {op!r}")
+        """Send any gateway event to the sessions that get it: its guild's shard (``data["guild_id"]``), or
+        shard 0 for an event of no guild."""
+        if not await self.gateway.dispatch(event, data):
+            log.info("fake Discord: no session gets %s of guild %s", event, data.get("guild_id"))
 
     # -------------------------------------------------------------- REST dispatch
     def _build_routes(self) -> list[tuple[str, re.Pattern[str], Callable[..., Any]]]:
@@ -1416,7 +1464,7 @@ class FakeDiscord:
         thread = Channel(
             thread_id,
             name,
-            self.guild_id,
+            parent.guild_id,
             type=PUBLIC_THREAD,
             parent_id=parent.id,
             owner_id=self.bot_user.id,
@@ -1433,7 +1481,7 @@ class FakeDiscord:
                 self.bot_user,
                 content=name,
                 type=THREAD_CREATED,
-                reference={"channel_id": str(thread.id), "guild_id": str(self.guild_id)},
+                reference={"channel_id": str(thread.id), "guild_id": str(parent.guild_id)},
                 created=time.perf_counter(),
             )
             self.messages[notice.id] = notice
@@ -1451,7 +1499,8 @@ class FakeDiscord:
         if not self.bot_permissions(thread) & SEND_MESSAGES_IN_THREADS:
             return self._forbidden(request)
         user_id = self.bot_user.id if uid == "@me" else int(uid)
-        if user_id not in self.members and user_id != self.bot_user.id:
+        guild = self.guild_of(thread)
+        if (guild is None or user_id not in guild.members) and user_id != self.bot_user.id:
             return _error(404, "Unknown Member", 10007)
         thread.members.add(user_id)
         return web.Response(status=204)
@@ -1563,18 +1612,20 @@ class FakeDiscord:
         return _json(channel.payload())
 
     async def _get_guild(self, request: web.Request, guild: str) -> web.Response:
-        if int(guild) != self.guild_id:
+        found = self.guilds.get(int(guild))
+        if found is None:
             return _error(404, "Unknown Guild", 10004)
-        payload = self.guild_payload()
+        payload = self.guild_payload(found)
         for key in ("channels", "members", "threads", "voice_states", "presences"):
             payload.pop(key)
         return _json(payload)
 
     async def _get_member(self, request: web.Request, guild: str, uid: str) -> web.Response:
-        user = self.members.get(int(uid)) or (self.bot_user if int(uid) == self.bot_user.id else None)
-        if int(guild) != self.guild_id or user is None:
+        found = self.guilds.get(int(guild))
+        user = self.bot_user if int(uid) == self.bot_user.id else found and found.members.get(int(uid))
+        if found is None or user is None:
             return _error(404, "Unknown Member", 10007)
-        return _json(self.member_payload(user))
+        return _json(self.member_payload(user, guild=found))
 
     async def _get_guild_channels(self, request: web.Request, guild: str) -> web.Response:
         return _json([c.payload() for c in self.channels.values() if c.guild_id == int(guild)])
