@@ -363,7 +363,7 @@ class World:
 
     # ------------------------------------------------------------------ the bot as a process
     def process_env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "SHARD_"))}
         env.update(
             {
                 "DISCORD_TOKEN": self.fake.token,
@@ -433,6 +433,16 @@ class BotProcess:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
             await self.proc.wait()
+        if self._reader is not None:
+            await asyncio.wait_for(self._reader, 5)
+        return self.proc.returncode
+
+    async def kill(self) -> int:
+        """``kill -9`` of the bot and its worker processes at once (its process group), as a crash or an
+        out-of-memory kill ends it: no goodbye to the gateway, nothing finished. Returns -9."""
+        assert self.proc is not None
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        await asyncio.wait_for(self.proc.wait(), 15)
         if self._reader is not None:
             await asyncio.wait_for(self._reader, 5)
         return self.proc.returncode
