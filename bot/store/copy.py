@@ -29,6 +29,7 @@ TABLES = (
     "games",
     "plays",
     "analyses",
+    "analysis_jobs",
     "challenges",
     "ratings",
     "rating_history",

@@ -76,12 +76,11 @@ class AnalysisWritesMixin:
         return changed == 1
 
     async def finish_analysis_job(self, job_id: int, worker: str, analysis: StoredAnalysis | None) -> None:
-        changed = await self._db.execute(
+        await self._db.write(
             f"UPDATE analysis_jobs SET status = 'done', leased_until = NULL, error = NULL WHERE {HELD}",
             (job_id, worker),
+            expect_one=f"analysis job {job_id} is no longer {worker}'s",
         )
-        if changed != 1:
-            raise StaleWrite(f"analysis job {job_id} is no longer {worker}'s")
         if analysis is not None:
             await self.put_analysis(analysis)
 
