@@ -60,6 +60,11 @@ class Analyst:
         self.workers = Workers(workers, initializer=warm_up, name="analysis")
         self._analyser = analyser
 
+    @property
+    def at_once(self) -> int:
+        """How many analyses run side by side: one per worker process (one, in a thread, without)."""
+        return max(1, self.workers.count)
+
     def start(self) -> None:
         """Start the worker processes; they warm up in the background."""
         self.workers.start()

@@ -25,6 +25,7 @@ from bot.config import Settings
 from bot.console import CHANNEL_ID, Console
 from bot.console_commands import COMMANDS, PROMPT
 from bot.core import Core, HouseRules
+from bot.core.analysis_jobs import AnalysisJobs
 from bot.core.catalogue import LEVELS, TWO_PLAYER_VARIANTS
 from bot.core.settings import SETTINGS
 from bot.store import StoreError, open_store
@@ -195,6 +196,7 @@ def console_main(
         loop.get_loop().set_default_executor(helpers)
         with _threads_without_interrupts():
             store = loop.run(open_store(settings.database_url))
+        jobs: AnalysisJobs | None = None
         try:
             rules = HouseRules(
                 challenge_timeout=settings.challenge_timeout,
@@ -202,7 +204,8 @@ def console_main(
                 lobby_timeout=settings.lobby_timeout,
             )
             core = Core(store, dice=dice or SecretDice(), rules=rules, thinker=thinker)
-            loop.run(core.load())
+            jobs = core.analyses.jobs
+            loop.run(_begin(core))
             console = Console(core, out=stdout, output_dir=settings.local_output_dir, delay=delay)
             if stdin is sys.stdin and stdin.isatty():
                 lines = TerminalLines(console, settings.data_dir / HISTORY_FILE)
@@ -213,8 +216,16 @@ def console_main(
             else:
                 run_session(loop, console, piped_lines(stdin))
         finally:
+            if jobs is not None:
+                loop.run(jobs.close())
             loop.run(store.close())
     return 0
+
+
+async def _begin(core: Core) -> None:
+    """Start the analysis workers (on the session's loop) and load the matches in play."""
+    core.analyses.jobs.start()
+    await core.load()
 
 
 def run_console(settings: Settings, *, seed: int | None = None, delay: float = 0.0) -> int:

@@ -66,8 +66,9 @@ async def measure(plays: Sequence[int], games: int, seed: int, variant: str, wor
         analyst, painter = Analyst(workers), Painter(workers)
         analyst.start()
         painter.start()
+        core = Core(store, analyst=analyst)
+        core.analyses.jobs.start()
         try:
-            core = Core(store, analyst=analyst)
             start = time.perf_counter()
             warm = resigned_at(2, seed, variant, 0)
             await analyst.analyse(variant, warm.events, warm.match)
@@ -79,6 +80,7 @@ async def measure(plays: Sequence[int], games: int, seed: int, variant: str, wor
                     game_id = await store_game(store, game, time.time())
                     await _one(core, painter, game_id, n)
         finally:
+            await core.analyses.jobs.close()
             analyst.close()
             painter.close()
             await store.close()

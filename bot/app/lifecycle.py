@@ -136,6 +136,7 @@ class MinigamBot(commands.AutoShardedBot):
             analyst=self.analyst,
             shards=shards,
         )
+        self._core.analyses.jobs.start()  # this process's analysis workers: any process's jobs
         loaded = await self._core.load()
         log.info("database %s ready; %d unfinished match(es) loaded", s.database_shown, loaded)
         self._publisher = Publisher(self, self._core, self.painter)
@@ -213,6 +214,8 @@ class MinigamBot(commands.AutoShardedBot):
         self.closing = True
         if self._runner is not None:
             await self._runner.close(SHUTDOWN_GRACE)
+        if self._core is not None:
+            await self._core.analyses.jobs.close(SHUTDOWN_GRACE)
         await super().close()
         self.painter.close()
         self.thinker.close()

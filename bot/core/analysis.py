@@ -2,10 +2,15 @@
 
 :meth:`Analyses.report` finds a finished game of the server (by its number, or the last one finished in
 a channel), and answers with an :class:`~bot.core.notices.AnalysisReport` for whoever asked. The analysis
-is computed once per game, in the analysis workers (:class:`~bot.analysing.Analyst`), and stored with
-the engine's analysis format: asking again reads it back, and a stored analysis of an older format is
-computed again. Two people asking at once share one computation. Anyone may ask: the games of a server
-are played in its channels, in public.
+is computed once per game and stored with the engine's analysis format: asking again reads it back, and a
+stored analysis of an older format is computed again. Anyone may ask: the games of a server are played in
+its channels, in public.
+
+An analysis that is not stored is asked for through the database: a job row (one per game, however many
+ask, in however many processes), which the analysis workers of any process take
+(:mod:`bot.core.analysis_jobs`; this process's are :attr:`Analyses.jobs`); the asker waits for the
+analysis to be stored, looking every ``POLL`` seconds (at once when this process's workers finish a job),
+for ``WAIT`` seconds at most. Two people asking at once in one process share one wait.
 """
 
 from __future__ import annotations
@@ -13,20 +18,19 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from dataclasses import dataclass
 
 from bot import texts
 from bot.analysing import Analyst
 from bot.core.actions import Control, Prompt
-from bot.core.checks import stored
+from bot.core.analysis_game import FinishedGame, read_finished_game
+from bot.core.analysis_jobs import AnalysisJobs
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import AnalysisReport, Board, Result
-from bot.models import GameRecord, MatchRecord, MatchStatus
+from bot.models import GameRecord
 from bot.store import DamagedRecord
-from bot.store.protocol_analysis import StoredAnalysis
+from bot.store.protocol_analysis import JobStatus
 from bot.texts import analysis as words
-from engine import Event, MatchContext, Outcome, find_variant
 from engine.analysis import GameAnalysis
 from engine.analysis.model import FORMAT_VERSION
 from engine.errors import GameDataError
@@ -35,31 +39,22 @@ log = logging.getLogger(__name__)
 
 CHOICES = 25
 """Autocomplete offers at most 25 of a player's recent games."""
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedGame:
-    """A finished game as the analysis needs it: its record, its match's seats, and how it ended."""
-
-    game_id: int
-    match: MatchRecord
-    number: int
-    context: MatchContext
-    outcome: Outcome
-    events: tuple[Event, ...]
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.match.seats)
+WAIT = 300.0
+"""Seconds an asker waits for an analysis (Discord lets a deferred answer come for 15 minutes)."""
+POLL = 0.5
+"""Seconds between an asker's looks at the store while another process analyses."""
 
 
 class Analyses:
-    """Finding a finished game, analysing it once, and reporting it."""
+    """Finding a finished game, having it analysed once, and reporting it. ``analyst`` runs this process's
+    analyses, for the jobs :attr:`jobs` takes (whoever runs the core starts and closes them)."""
 
-    def __init__(self, ctx: Context, analyst: Analyst) -> None:
+    def __init__(self, ctx: Context, analyst: Analyst, *, wait: float = WAIT, poll: float = POLL) -> None:
         self.ctx = ctx
-        self.analyst = analyst
-        self._running: dict[int, asyncio.Task[GameAnalysis]] = {}  # game id -> the one computation
+        self.jobs = AnalysisJobs(ctx.store, analyst, ctx.clock, slots=analyst.at_once)
+        self.wait = wait
+        self.poll = poll
+        self._asking: dict[int, asyncio.Task[GameAnalysis]] = {}  # game id -> this process's one wait
 
     async def report(
         self, guild_id: int, channel_id: int, game_id: int | None = None, *, user_id: int | None = None
@@ -90,44 +85,18 @@ class Analyses:
 
     async def finished_game(self, guild_id: int, game_id: int) -> FinishedGame:
         """Game ``game_id`` of server ``guild_id``, if it is over; a refusal otherwise."""
-        store = self.ctx.store
-        try:
-            match_id = await stored(store.game_match_id(game_id), words.no_such_game(game_id))
-            record = await store.match(match_id)
-            if record is None or record.guild_id != guild_id:
-                raise ServiceError(words.no_such_game(game_id))
-            found = next((g for g in await store.games(record.match_id) if g.game_id == game_id), None)
-            if found is None:
-                raise ServiceError(words.no_such_game(game_id))
-            if found.outcome is None:
-                if record.status is MatchStatus.ACTIVE:
-                    raise ServiceError(words.game_in_play(game_id))
-                raise ServiceError(words.game_unfinished(game_id))
-            variant = find_variant(record.variant)
-            return FinishedGame(
-                game_id,
-                record,
-                found.number,
-                MatchContext.from_json(found.context, variant),
-                Outcome.from_json(found.outcome),
-                tuple(await store.game_events(game_id)),
-            )
-        except ServiceError:
-            raise
-        except (DamagedRecord, GameDataError, ValueError) as exc:
-            log.error("game %s cannot be read for its analysis: %s", game_id, exc)
-            raise ServiceError(words.CANNOT_ANALYSE) from None
+        return await read_finished_game(self.ctx.store, game_id, guild_id)
 
     async def analysis(self, game: FinishedGame) -> GameAnalysis:
-        """The game's analysis: the stored one, else computed (once, however many ask) and stored."""
+        """The game's analysis: the stored one, else asked for (once, however many ask) and waited for."""
         stored = await self._stored(game.game_id)
         if stored is not None:
             return stored
-        task = self._running.get(game.game_id)
+        task = self._asking.get(game.game_id)
         if task is None:
-            task = asyncio.create_task(self._compute(game), name=f"analyse-game-{game.game_id}")
-            self._running[game.game_id] = task
-            task.add_done_callback(lambda done: self._finished(game.game_id, done))
+            task = asyncio.create_task(self._ask(game.game_id), name=f"analysis-of-game-{game.game_id}")
+            self._asking[game.game_id] = task
+            task.add_done_callback(lambda done: self._answered(game.game_id, done))
         return await asyncio.shield(task)  # one asker giving up does not stop it for the others
 
     async def choices(self, guild_id: int, user_id: int, typed: str = "") -> list[tuple[int, str]]:
@@ -161,25 +130,45 @@ class Analyses:
             log.warning("the stored analysis of game %s is unreadable; analysing again: %s", game_id, exc)
             return None
 
-    async def _compute(self, game: FinishedGame) -> GameAnalysis:
-        variant = game.match.variant
-        try:
-            data, seconds = await self.analyst.analyse(variant, game.events, game.context)
-            analysis = GameAnalysis.from_json(data)
-        except (GameDataError, ValueError) as exc:
-            log.error("game %s cannot be analysed: %s", game.game_id, exc)
-            raise ServiceError(words.CANNOT_ANALYSE) from None
-        log.info("game %s (%s) analysed in %.2f s", game.game_id, variant, seconds)
-        row = StoredAnalysis(
-            game.game_id, int(data["format"]), analysis.source.value, data, seconds, self.ctx.clock.now()
-        )
-        async with self.ctx.store.transaction() as tx:
-            await tx.put_analysis(row)
-        return analysis
+    async def _ask(self, game_id: int) -> GameAnalysis:
+        """Ask for the analysis of ``game_id`` (a job, or the one already asked for) and wait for it."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.wait
+        job_id = await self._request(game_id)
+        if not self.jobs.started:
+            log.info("game %s: waiting for the analysis workers of another process", game_id)
+        while True:
+            analysis = await self._stored(game_id)
+            if analysis is not None:
+                return analysis
+            job = await self.ctx.store.analysis_job(job_id)
+            if job is None or job.status is JobStatus.FAILED:
+                log.error(
+                    "game %s could not be analysed: %s", game_id, job.error if job else "its job is gone"
+                )
+                raise ServiceError(words.CANNOT_ANALYSE)
+            if job.status is JobStatus.DONE:
+                analysis = await self._stored(game_id)  # stored since the look above
+                if analysis is not None:
+                    return analysis
+                job_id = await self._request(game_id)  # done, yet not in this code's format: again
+            left = deadline - loop.time()
+            if left <= 0:
+                log.warning(
+                    "game %s: no analysis after %s s (job %s %s)", game_id, self.wait, job_id, job.status
+                )
+                raise ServiceError(words.ANALYSIS_TOO_SLOW)
+            await self.jobs.ended(min(self.poll, left))
 
-    def _finished(self, game_id: int, task: asyncio.Task[GameAnalysis]) -> None:
-        if self._running.get(game_id) is task:
-            del self._running[game_id]
+    async def _request(self, game_id: int) -> int:
+        async with self.ctx.store.transaction(durable=False) as tx:
+            job_id = await tx.request_analysis_job(game_id, self.ctx.clock.now())
+        self.jobs.wake()
+        return job_id
+
+    def _answered(self, game_id: int, task: asyncio.Task[GameAnalysis]) -> None:
+        if self._asking.get(game_id) is task:
+            del self._asking[game_id]
         if not task.cancelled():
             task.exception()  # retrieved here: everyone who asked may have given up
 

@@ -19,6 +19,10 @@ GAME_STILL_PLAYED_HERE = (
     "`/minigam analyse game:` (the game numbers are in `/minigam history`)."
 )
 CANNOT_ANALYSE = "Sorry, this game could not be analysed; it has been logged."
+ANALYSIS_TOO_SLOW = (
+    "This game's analysis is taking longer than usual (the analysis workers are busy). "
+    "Ask again in a few minutes: it will be ready."
+)
 
 
 def no_such_game(game_id: int) -> str:

@@ -70,7 +70,10 @@ async def storage(database: Database) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-def make_core(storage: Store, clock: FakeClock) -> Callable[..., Core]:
+async def make_core(storage: Store, clock: FakeClock) -> AsyncIterator[Callable[..., Core]]:
+    """Makes cores on the test's store; the analysis workers a test started stop at its end."""
+    made: list[Core] = []
+
     def make(dice: Sequence[int] | object = (), **kwargs) -> Core:
         source = ScriptedDice(dice) if isinstance(dice, list | tuple) else dice
         kwargs.setdefault("computer", first_play_factory)
@@ -81,9 +84,12 @@ def make_core(storage: Store, clock: FakeClock) -> Callable[..., Core]:
         }
         if limits:
             kwargs["rules"] = HouseRules(**limits)
-        return Core(storage, clock=clock, dice=source, **kwargs)
+        made.append(Core(storage, clock=clock, dice=source, **kwargs))
+        return made[-1]
 
-    return make
+    yield make
+    for core in made:
+        await core.analyses.jobs.close()
 
 
 class Threads:
