@@ -1,4 +1,5 @@
-"""``python -m bot`` (the ``minigam`` command): the Discord bot with a token, else the local console."""
+"""``python -m bot`` (the ``minigam`` command): the Discord bot with a token, else the local console;
+``--analysis-only``: a process that only takes analysis jobs from the database."""
 
 from __future__ import annotations
 
@@ -16,6 +17,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "connects to Discord; without it (or with --local) it starts the local console.",
     )
     parser.add_argument("--local", action="store_true", help="start the local console even with a token")
+    parser.add_argument(
+        "--analysis-only",
+        action="store_true",
+        help="only analyse finished games: take the analysis jobs of every bot process on the PostgreSQL "
+        "database, no Discord",
+    )
     parser.add_argument("--env-file", default=".env", help="settings file read under the environment")
     parser.add_argument("--seed", type=int, default=None, help="console: repeatable dice from this seed")
     parser.add_argument(
@@ -27,6 +34,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"minigam: {exc}", file=sys.stderr)
         return 2
+    if args.analysis_only:
+        from bot.analysis_only import run as run_analyses
+
+        return run_analyses(settings)
     if settings.has_token and not args.local:
         from bot.app import run
 

@@ -1,18 +1,24 @@
 """Analyses through the database: a request is a job row (one per game, however many ask, in however many
 processes); the analysis workers of any process take the jobs, never two the same one (PostgreSQL's SKIP
 LOCKED), and take again a job whose worker's lease ran out; a failing analysis is tried again, then given
-up with an answer to the asker; the answer reaches the asker whichever process analysed it.
+up with an answer to the asker; the answer reaches the asker whichever process analysed it; and
+``python -m bot --analysis-only`` is such a process, with no Discord.
 
 Each "process" here is a store of its own on the one database (a core on it, or its analysis workers)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import sys
 import threading
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
+from bot.__main__ import main
 from bot.analysing import Analyst, analyse_record
 from bot.clock import FakeClock
 from bot.core import AnalysisReport, Core, ServiceError
@@ -24,6 +30,7 @@ from engine.analysis.model import FORMAT_VERSION
 from tests.bot.conftest import BOB, CHANNEL, GUILD, resign, start_challenge_match
 from tests.bot.databases import Database
 
+ROOT = Path(__file__).resolve().parents[2]
 QUICK = 0.02  # seconds between looks, for the workers and the askers of these tests
 DEADLINE = 60.0  # seconds a test waits for what it expects before failing
 
@@ -315,3 +322,62 @@ async def test_the_answer_reaches_askers_in_processes_that_do_not_analyse(proces
     assert one.text == two.text
     assert one.names == ("Alice", "Bob")
     assert await jobs_of(database, game_id) == [("done", 1, analyst.analyses.jobs.worker, None)]
+
+
+# ------------------------------------------------------------------ python -m bot --analysis-only
+
+
+async def test_an_analysis_only_process_takes_a_job_and_stops_cleanly(postgres_url, clock, tmp_path) -> None:
+    store = await open_store(postgres_url)
+    core = Core(store, clock=clock, analyst=Analyst(analyser=Analyser()))
+    core.analyses.poll, core.analyses.wait = QUICK, DEADLINE
+    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    environ |= {"DATABASE_URL": postgres_url, "ANALYSIS_WORKERS": "0", "LOG_LEVEL": "INFO"}
+    empty = tmp_path / "empty.env"
+    empty.write_text("")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "--analysis-only",
+        "--env-file",
+        str(empty),
+        cwd=ROOT,
+        env=environ,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        game_id = await finished_game(core)
+
+        report = report_of(await core.analyses.report(GUILD, CHANNEL, game_id))  # no workers here
+
+        assert report.game_id == game_id
+        ((status, attempts, leased_by, _),) = await jobs_of(Database("postgres", postgres_url), game_id)
+        assert (status, attempts) == ("done", 1)
+        assert f":{process.pid}:" in leased_by
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(process.communicate(), DEADLINE)
+        await store.close()
+    log = err.decode()
+    assert process.returncode == 0, log
+    assert "analysing for postgresql://" in log
+    assert "stopping (signal received)" in log
+    assert "Traceback" not in log
+
+
+def test_an_analysis_only_process_refuses_sqlite(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    empty = tmp_path / "empty.env"
+    empty.write_text("")
+
+    assert main(["--analysis-only", "--env-file", str(empty)]) == 2
+
+    assert capsys.readouterr().err == (
+        "minigam: --analysis-only needs PostgreSQL (DATABASE_URL=postgresql://...):"
+        " SQLite serves one process\n"
+    )
+    assert not (tmp_path / "db.sqlite3").exists()
