@@ -22,18 +22,15 @@ import logging
 from bot import texts
 from bot.analysing import Analyst
 from bot.core.actions import Control, Prompt
-from bot.core.analysis_game import FinishedGame, read_finished_game
+from bot.core.analysis_game import FinishedGame, read_finished_game, stored_analysis
 from bot.core.analysis_jobs import AnalysisJobs
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import AnalysisReport, Board, Result
 from bot.models import GameRecord
-from bot.store import DamagedRecord
 from bot.store.protocol_analysis import JobStatus
 from bot.texts import analysis as words
 from engine.analysis import GameAnalysis
-from engine.analysis.model import FORMAT_VERSION
-from engine.errors import GameDataError
 
 log = logging.getLogger(__name__)
 
@@ -117,18 +114,7 @@ class Analyses:
 
     # ------------------------------------------------------------------ inside
     async def _stored(self, game_id: int) -> GameAnalysis | None:
-        try:
-            stored = await self.ctx.store.analysis(game_id)
-        except DamagedRecord as exc:
-            log.warning("the stored analysis of game %s is unreadable; analysing again: %s", game_id, exc)
-            return None
-        if stored is None or stored.format != FORMAT_VERSION:
-            return None
-        try:
-            return GameAnalysis.from_json(stored.data)
-        except GameDataError as exc:
-            log.warning("the stored analysis of game %s is unreadable; analysing again: %s", game_id, exc)
-            return None
+        return await stored_analysis(self.ctx.store, game_id)
 
     async def _ask(self, game_id: int) -> GameAnalysis:
         """Ask for the analysis of ``game_id`` (a job, or the one already asked for) and wait for it."""

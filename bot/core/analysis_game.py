@@ -1,5 +1,5 @@
-"""A finished game as its analysis needs it, read from the store: by the one who asks for the analysis
-(:mod:`bot.core.analysis`, within their server) and by the worker that analyses it
+"""A finished game as its analysis needs it, and its stored analysis, read from the store: by the one who
+asks for the analysis (:mod:`bot.core.analysis`, within their server) and by the worker that analyses it
 (:mod:`bot.core.analysis_jobs`, in any process)."""
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from bot.models import MatchRecord, MatchStatus
 from bot.store import DamagedRecord, Store
 from bot.texts import analysis as words
 from engine import Event, MatchContext, Outcome, find_variant
+from engine.analysis import GameAnalysis
+from engine.analysis.model import FORMAT_VERSION
 from engine.errors import GameDataError
 
 log = logging.getLogger(__name__)
@@ -64,4 +66,17 @@ async def read_finished_game(store: Store, game_id: int, guild_id: int | None = 
         raise ServiceError(words.CANNOT_ANALYSE) from None
 
 
-__all__ = ["FinishedGame", "read_finished_game"]
+async def stored_analysis(store: Store, game_id: int) -> GameAnalysis | None:
+    """The stored analysis of ``game_id``, if there is one in this code's format that can be read (an
+    unreadable one is logged, and analysed again)."""
+    try:
+        stored = await store.analysis(game_id)
+        if stored is None or stored.format != FORMAT_VERSION:
+            return None
+        return GameAnalysis.from_json(stored.data)
+    except (DamagedRecord, GameDataError) as exc:
+        log.warning("the stored analysis of game %s is unreadable; analysing again: %s", game_id, exc)
+        return None
+
+
+__all__ = ["FinishedGame", "read_finished_game", "stored_analysis"]

@@ -22,11 +22,10 @@ import socket
 
 from bot.analysing import Analyst
 from bot.clock import Clock
-from bot.core.analysis_game import read_finished_game
-from bot.store import DamagedRecord, StaleWrite, Store, Unavailable
+from bot.core.analysis_game import read_finished_game, stored_analysis
+from bot.store import StaleWrite, Store, Unavailable
 from bot.store.protocol_analysis import AnalysisJob, JobStatus, StoredAnalysis
 from engine.analysis import GameAnalysis
-from engine.analysis.model import FORMAT_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -173,10 +172,8 @@ class AnalysisJobs:
 
     async def _analyse(self, game_id: int) -> StoredAnalysis | None:
         """The analysis of ``game_id`` to store (``None``: one of this code's format is stored already)."""
-        with contextlib.suppress(DamagedRecord):
-            stored = await self.store.analysis(game_id)
-            if stored is not None and stored.format == FORMAT_VERSION:
-                return None
+        if await stored_analysis(self.store, game_id) is not None:
+            return None
         game = await read_finished_game(self.store, game_id)
         data, seconds = await self.analyst.analyse(game.match.variant, game.events, game.context)
         analysis = GameAnalysis.from_json(data)  # what a worker answered is checked before it is stored

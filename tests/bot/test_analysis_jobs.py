@@ -124,6 +124,24 @@ async def asked_for(database: Database, game_id: int) -> int:
         await asyncio.sleep(QUICK)
 
 
+def requests_seen(*cores: Core) -> asyncio.Event:
+    """Set once each of ``cores`` has asked for a job (one request per process, however many ask there)."""
+    seen: list[Core] = []
+    every = asyncio.Event()
+    for core in cores:
+        request = core.analyses._request
+
+        async def counted(game_id: int, core: Core = core, request=request) -> int:
+            job_id = await request(game_id)
+            seen.append(core)
+            if len(seen) == len(cores):
+                every.set()
+            return job_id
+
+        core.analyses._request = counted  # type: ignore[method-assign]
+    return every
+
+
 def report_of(result) -> AnalysisReport:
     (report,) = result.notices
     assert isinstance(report, AnalysisReport)
@@ -140,12 +158,14 @@ async def test_one_job_per_game_however_many_ask_in_however_many_processes(proce
     there = await processes.core(Analyser(), working=False)
     game_id = await finished_game(here)
 
+    requested = requests_seen(here, there)
     asking = [
         asyncio.create_task(core.analyses.report(GUILD, CHANNEL, game_id))
         for core in (here, here, there, there)
     ]
     async with here.store.transaction() as tx:
         joined = await tx.request_analysis_job(game_id, processes.clock.now())
+    await asyncio.wait_for(requested.wait(), DEADLINE)  # each process asked while the analysis runs
     gate.set()
     reports = [report_of(r) for r in await asyncio.gather(*asking)]
 
@@ -314,7 +334,9 @@ async def test_the_answer_reaches_askers_in_processes_that_do_not_analyse(proces
     analyst = await processes.core(worker, working=True)
     game_id = await finished_game(first)
 
+    requested = requests_seen(first, second)
     asking = [asyncio.create_task(c.analyses.report(GUILD, CHANNEL, game_id)) for c in (first, second)]
+    await asyncio.wait_for(requested.wait(), DEADLINE)
     gate.set()
     one, two = [report_of(r) for r in await asyncio.gather(*asking)]
 
