@@ -13,14 +13,18 @@ autocomplete with ``--autocomplete``), or with ``--process`` as ``python -m bot`
 and ``--against DIR`` runs the same load against that checkout's bot and this one's, side by side.
 ``--postgres`` runs this checkout's bot once more on PostgreSQL (a server the tool starts in a temporary
 folder), after its run on SQLite: ``--against DIR --postgres`` compares DIR on SQLite, this checkout on
-SQLite and this checkout on PostgreSQL in one run.
+SQLite and this checkout on PostgreSQL in one run. ``--processes N``: N bot processes of this checkout
+(``python -m bot``, ``SHARD_COUNT=N``, process i on ``SHARD_IDS=i``) on one PostgreSQL database (a server
+the tool starts), the matches dealt evenly over N guilds, guild i on shard i, so each process serves 1/N of
+them (:mod:`tests.e2e.load_fleet`); ``--processes 1,2`` runs the same guilds and matches with one process
+serving every shard, then with two, side by side, with the ratio of their bot-side CPU per turn.
 
 Printed, as the players saw it: latency from each interaction to the bot's first response (all, and per
 kind), to the new board after a move, to the challenge message and to the first board (p50 / p90 / p99 /
 max), turns per second, the most matches in play at once, the requests to Discord per turn (and those
 under Discord's global limit of 50 a second, with their busiest second). As the machine saw it: CPU
-seconds per turn of each process (the bot, each worker, the stand-in) during the play, memory, and the
-load average. As the
+seconds per turn of each process (the bot, each worker, the stand-in) during the play, the bot side's sum
+(of every bot process and its workers, and of each bot process), memory, and the load average. As the
 bot saw it (:mod:`bot.timing`): the server-side time from the interaction's arrival to the board posted,
 split into its stages. ``--profile FILE``: a py-spy profile of the bot process during the play, summarised.
 Every error is listed (protocol violations, refusals, timeouts, WARNING or worse in the bot's logs). Exit
@@ -38,7 +42,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 from tests.e2e.fake_discord import (
@@ -51,8 +55,9 @@ from tests.e2e.fake_discord import (
     User,
     busiest_second,
 )
-from tests.e2e.load_bots import DatabaseState, ServiceState, start_bot
+from tests.e2e.load_bots import DatabaseState, RunningBot, ServiceState, start_bot
 from tests.e2e.load_cpu import CpuSample, sample, settled, spent
+from tests.e2e.load_fleet import Table, bots_in_processes, shard_count, stand_in
 from tests.e2e.load_profile import Profiler, summarise
 from tests.e2e.load_report import Stats
 from tests.e2e.load_summary import Run, print_run, print_side_by_side, write_json
@@ -157,52 +162,51 @@ async def sample_active(state: ServiceState | DatabaseState, stats: Stats) -> No
         await asyncio.sleep(0.25)
 
 
-async def run_once(args: argparse.Namespace, tree: Path | None, database_url: str | None = None) -> Run:
+async def run_once(
+    args: argparse.Namespace, tree: Path | None, database_url: str | None = None, processes: int | None = None
+) -> Run:
     """One load: a fresh stand-in and bot (``tree``'s, as a process; None: in this process), on
-    ``database_url`` (None: a fresh SQLite file)."""
+    ``database_url`` (None: a fresh SQLite file); or ``processes`` bot processes sharing the shards."""
     stats = Stats()
     run = Run("", stats)
     samples: dict[str, CpuSample] = {}
     profiler: Profiler | None = None
     requests_at_play = [0, 0]  # the stand-in's counts of REST calls (all, global) when the play started
     with tempfile.TemporaryDirectory(prefix="minigam-load-") as tmp:
-        async with FakeDiscord(extra_channels=args.matches, extra_members=2 * args.matches) as fake:
+        fake, tables = stand_in(args.matches, shard_count(args.processes) if processes else None)
+        async with fake:
             # Each match in its own channel, played there: no thread is opened (a thread would cost one
             # more request at the start of a match and nothing per turn; the players watch the channel).
             no_threads = BOT_PERMISSIONS & ~CREATE_PUBLIC_THREADS
-            fake.bot_channel_permissions.update({c.id: no_threads for c in fake.extra_channels})
+            fake.bot_channel_permissions.update({t.channel.id: no_threads for t in tables})
             t0 = time.perf_counter()
-            async with start_bot(fake, Path(tmp), args, stats, tree, database_url) as bot:
+            async with _start(fake, Path(tmp), args, stats, tree, database_url, processes) as bot:
                 run.label = bot.label
                 ready = time.perf_counter() - t0
-                warm = await settled(bot.pid)
+                warm = await settled(bot.pids)
                 print(
                     f"bot ({bot.label}) ready in {ready:.2f} s, its workers warm {warm:.1f} s later;"
                     f" {args.matches} matches start"
                 )
-                samples["ready"] = sample(bot.pid)
+                samples["ready"] = sample(bot.pids)
 
                 async def open_play() -> None:
                     nonlocal profiler
-                    samples["play"] = sample(bot.pid)
+                    samples["play"] = sample(bot.pids)
                     requests_at_play[:] = len(fake.requests), len(fake.global_times)
-                    if args.profile:
-                        profiler = Profiler(
-                            bot.pid or os.getpid(), Path(args.profile), workers=args.profile_workers
-                        )
+                    if args.profile:  # of several bot processes, the first
+                        pid = bot.pids[0] if bot.pids else os.getpid()
+                        profiler = Profiler(pid, Path(args.profile), workers=args.profile_workers)
                         await profiler.start()
 
                 line = None if args.no_start_line else StartLine(args.matches, open_play)
                 if line is None:
                     await open_play()
-                tasks = [
-                    _player_task(fake, bot.state, i, channel, stats, args, line)
-                    for i, channel in enumerate(fake.extra_channels)
-                ]
+                tasks = [_player_task(fake, bot.state, i, t, stats, args, line) for i, t in enumerate(tables)]
                 stats.t_start = time.perf_counter()
                 sampler = asyncio.create_task(sample_active(bot.state, stats))
                 results = await asyncio.gather(*tasks, return_exceptions=True)
-                samples["end"] = sample(bot.pid)
+                samples["end"] = sample(bot.pids)
                 run.requests = len(fake.requests) - requests_at_play[0]
                 in_play = fake.global_times[requests_at_play[1] :]
                 run.global_requests, run.busiest_second = len(in_play), busiest_second(in_play)
@@ -214,10 +218,10 @@ async def run_once(args: argparse.Namespace, tree: Path | None, database_url: st
                 if line is not None and line.opened_at:
                     stats.setup_seconds = line.opened_at - stats.t_start
                     run.elapsed = time.perf_counter() - line.opened_at
-                for channel, result in zip(fake.extra_channels, results, strict=True):
+                for table, result in zip(tables, results, strict=True):
                     if isinstance(result, BaseException):
                         kind = "timeout" if isinstance(result, StandInError) else type(result).__name__
-                        stats.errors.append(f"#{channel.name}: {kind}: {result}")
+                        stats.errors.append(f"#{table.channel.name}: {kind}: {result}")
             run.traces = bot.traces()
             stats.errors.extend(f"stand-in: {v}" for v in fake.violations)
             stats.errors.extend(f"unknown route: {m} {p}" for m, p in fake.unknown_routes)
@@ -231,6 +235,21 @@ async def run_once(args: argparse.Namespace, tree: Path | None, database_url: st
     return run
 
 
+def _start(
+    fake: FakeDiscord,
+    tmp: Path,
+    args: argparse.Namespace,
+    stats: Stats,
+    tree: Path | None,
+    database_url: str | None,
+    processes: int | None,
+) -> contextlib.AbstractAsyncContextManager[RunningBot]:
+    if processes is None:
+        return start_bot(fake, tmp, args, stats, tree, database_url)
+    assert database_url is not None, "several bot processes share a PostgreSQL database"
+    return bots_in_processes(fake, tmp, args, stats, database_url, processes, shard_count(args.processes))
+
+
 def _rss(at: CpuSample, role: str) -> int:
     return sum(p.rss for p in at.processes if p.role == role)
 
@@ -239,54 +258,74 @@ def _player_task(
     fake: FakeDiscord,
     state: ServiceState | DatabaseState,
     i: int,
-    channel: Channel,
+    table: Table,
     stats: Stats,
     args: argparse.Namespace,
     line: StartLine | None,
 ) -> Awaitable[None]:
     delay = args.ramp * i / args.matches
     if args.vs_bot:
-        user = fake.extra_members[2 * i]
 
         async def later() -> None:
             await asyncio.sleep(delay)
-            await run_vs_bot(fake, state, channel, user, stats, args, start_line=line)
+            await run_vs_bot(fake, state, table.channel, table.players[0], stats, args, start_line=line)
 
         return later()
-    players = (fake.extra_members[2 * i], fake.extra_members[2 * i + 1])
-    return run_match(fake, state, channel, players, stats, args, delay=delay, start_line=line)
+    return run_match(fake, state, table.channel, table.players, stats, args, delay=delay, start_line=line)
 
 
 async def main_async(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
-    if args.against:
-        trees: list[Path | None] = [Path(args.against), ROOT] * args.rounds
-    elif args.bot_tree:
-        trees = [Path(args.bot_tree)] * args.rounds
-    elif args.process:
-        trees = [ROOT] * args.rounds
-    else:
-        trees = [None] * args.rounds
     runs = []
     failed = False
     with contextlib.ExitStack() as stack:
-        postgres = PostgresServer() if args.postgres else None
+        postgres = PostgresServer() if args.postgres or args.processes else None
         if postgres is not None:
             stack.callback(postgres.close)
-        for n, tree in enumerate(trees):
-            databases = [None]
-            if postgres is not None and tree in (None, ROOT):  # this checkout's bot on both stores
-                databases.append(postgres.create_database(f"load_{n}"))
-            for url in databases:
-                run = await run_once(args, tree, url)
-                runs.append(run)
-                failed = print_run(args, run) or failed
-                print()
+        for tree, url, processes in _plan(args, postgres):
+            run = await run_once(args, tree, url, processes)
+            runs.append(run)
+            failed = print_run(args, run) or failed
+            print()
     if len(runs) > 1:
         print_side_by_side(args, runs)
     if args.json:
         write_json(Path(args.json), args, runs)
     return 1 if failed else 0
+
+
+def _plan(
+    args: argparse.Namespace, postgres: PostgresServer | None
+) -> Iterator[tuple[Path | None, str | None, int | None]]:
+    """Each run's bot: its checkout (None: in this process), its database (None: a fresh SQLite file)
+    and, with ``--processes``, how many processes share it."""
+    if args.processes:
+        assert postgres is not None
+        for r in range(args.rounds):
+            for n in args.processes:
+                yield ROOT, postgres.create_database(f"load_{r}_{n}p"), n
+        return
+    if args.against:
+        trees: list[Path | None] = [Path(args.against), ROOT] * args.rounds
+    elif args.bot_tree:
+        trees = [Path(args.bot_tree)] * args.rounds
+    else:
+        trees = [ROOT if args.process else None] * args.rounds
+    for n, tree in enumerate(trees):
+        yield tree, None, None
+        if postgres is not None and tree in (None, ROOT):  # this checkout's bot on both stores
+            yield tree, postgres.create_database(f"load_{n}"), None
+
+
+def _counts(text: str) -> list[int]:
+    """``2`` or ``1,2``: how many bot processes, for each run."""
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        counts = []
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"a number of processes or a list like 1,2, not {text!r}")
+    return counts
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -304,6 +343,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--postgres",
         action="store_true",
         help="run this checkout's bot on PostgreSQL too (a server the tool starts), after its SQLite run",
+    )
+    parser.add_argument(
+        "--processes",
+        type=_counts,
+        metavar="N[,N...]",
+        help="N bot processes on one PostgreSQL database, a shard each (1,2: a run with each, side by side)",
     )
     parser.add_argument("--vs-bot", action="store_true", help="each match: one member against the computer")
     parser.add_argument("--level", default="hard", help="the computer's level with --vs-bot (default hard)")
@@ -348,6 +393,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error(f"--{option.replace('_', '-')}: {tree} is not a checkout of this project")
     if args.against and args.bot_tree:
         parser.error("--against already says which bots to run; leave out --bot-tree")
+    if args.processes and (args.against or args.bot_tree):
+        parser.error("--processes runs this checkout's bot; leave out --against and --bot-tree")
     return args
 
 

@@ -151,11 +151,11 @@ class _PostgresReader:
 
 @dataclass
 class RunningBot:
-    """What the load needs of the bot under test: its matches, its process (None: this one), and its
+    """What the load needs of the bot under test: its matches, its processes (none: this one), and its
     traces (read once it has stopped)."""
 
     state: ServiceState | DatabaseState
-    pid: int | None
+    pids: tuple[int, ...]
     label: str
     traces: Callable[[], list[dict]]
 
@@ -196,7 +196,7 @@ async def bot_in_process(
     kept: list[dict] = []
     await world.start()
     try:
-        yield RunningBot(ServiceState(world), None, "in this process", lambda: kept)
+        yield RunningBot(ServiceState(world), (), "in this process", lambda: kept)
     finally:
         await world.stop()
         stats.errors.extend(f"bot log: {line}" for line in world.warnings())
@@ -230,7 +230,7 @@ async def bot_in_a_process(
         )
         state = DatabaseState(world.settings.database_url)
         label = tree_label(tree) + (" on PostgreSQL" if world.db.path is None else "")
-        yield RunningBot(state, process.pid, label, lambda: read_traces(timings))
+        yield RunningBot(state, (process.pid,), label, lambda: read_traces(timings))
     finally:
         if state is not None:
             state.close()

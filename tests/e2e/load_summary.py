@@ -1,5 +1,6 @@
 """A load run's figures: the whole report of one run, and the table of several side by side (the same load
-against an older checkout's bot and this one's, ``--against``)."""
+against an older checkout's bot and this one's, ``--against``; with 1 and 2 bot processes,
+``--processes 1,2``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.e2e.fake_discord import GLOBAL_LIMIT
-from tests.e2e.load_cpu import CpuUse, cpu_lines
+from tests.e2e.load_cpu import CpuUse, cpu_lines, per_bot_process_ms
 from tests.e2e.load_report import Stats, error_lines, percentile, report, target_lines
 from tests.e2e.load_stages import stage_lines
 
@@ -113,6 +114,10 @@ def summary(args: argparse.Namespace, run: Run) -> dict[str, float]:
         "bot CPU ms/turn": _ms_per_turn(run, lambda u: u.role == "bot"),
         "workers CPU ms/turn": _ms_per_turn(run, lambda u: u.bot_side and u.role != "bot"),
         "bot side CPU ms/turn": _ms_per_turn(run, lambda u: u.bot_side),
+        **{
+            f"bot process #{n} + workers ms/turn": ms
+            for n, ms in per_bot_process_ms(run.cpu, run.stats.turns).items()
+        },
         "stand-in CPU ms/turn": _ms_per_turn(run, lambda u: u.role == "stand-in"),
         "turns/s": s.turns / run.elapsed if run.elapsed else 0.0,
         "requests per turn": run.requests / s.turns if s.turns else 0.0,
@@ -141,17 +146,22 @@ def print_side_by_side(args: argparse.Namespace, runs: list[Run]) -> None:
     print(f"  {'':<34}" + "".join(f"{f'run {i + 1}':>{width}}" for i in range(len(runs))))
     for i, r in enumerate(runs):
         print(f"  run {i + 1}: {r.label}")
-    for key in tables[0]:
-        print(f"  {key:<34}" + "".join(f"{t[key]:>{width}.2f}" for t in tables))
+    fullest = sorted(tables, key=len, reverse=True)  # a figure some runs lack (per process): "-" in theirs
+    keys = dict.fromkeys(key for t in fullest for key in t)
+    for key in keys:
+        print(
+            f"  {key:<34}"
+            + "".join(f"{t[key]:>{width}.2f}" if key in t else f"{'-':>{width}}" for t in tables)
+        )
     labels = list(dict.fromkeys(r.label for r in runs))
-    if len(labels) == 2:
-        key = "bot side CPU ms/turn"
-        means = []
-        for label in labels:
-            values = [t[key] for t, r in zip(tables, runs, strict=True) if r.label == label]
-            means.append(sum(values) / len(values))
-        ratio = means[1] / means[0] if means[0] else float("nan")
-        print(f"  {key}: {labels[0]} {means[0]:.2f}, {labels[1]} {means[1]:.2f}: {ratio:.2f} times")
+    key = "bot side CPU ms/turn"
+    means = []
+    for label in labels:
+        values = [t[key] for t, r in zip(tables, runs, strict=True) if r.label == label]
+        means.append(sum(values) / len(values))
+    for label, mean in zip(labels[1:], means[1:], strict=True):  # each bot against the first
+        ratio = mean / means[0] if means[0] else float("nan")
+        print(f"  {key}: {labels[0]} {means[0]:.2f}, {label} {mean:.2f}: {ratio:.2f} times")
 
 
 def write_json(path: Path, args: argparse.Namespace, runs: list[Run]) -> None:
