@@ -7,10 +7,13 @@ import re
 import pytest
 
 from tests.e2e import load
+from tests.e2e.fake_gateway import shard_of
 from tests.e2e.load_cpu import CpuUse
+from tests.e2e.load_fleet import shard_ids, stand_in
 from tests.e2e.load_report import Stats
 from tests.e2e.load_stages import stage_lines
 from tests.e2e.load_summary import Run, wave_line
+from tests.postgres_server import PostgresServer
 
 pytestmark = pytest.mark.e2e
 
@@ -46,6 +49,9 @@ def test_a_tiny_load_reports_latency_cpu_and_stages(capsys: pytest.CaptureFixtur
         ["--vs-bot", "--autocomplete"],
         ["--against", "/nonexistent"],
         ["--render-workers", "-1"],
+        ["--processes", "0"],
+        ["--processes", "1,two"],
+        ["--processes", "2", "--against", "."],
     ],
 )
 def test_bad_options_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -91,3 +97,37 @@ def test_a_wave_is_the_matches_times_every_process_cpu_per_turn_over_the_cores()
 def test_no_wave_is_reported_when_the_moves_are_spread(spread: list[str]) -> None:
     args = load.parse_args(["--matches", "200", *spread])
     assert wave_line(args, _run(1000, {"bot": 3.0}), cores=2) is None
+
+
+def test_two_bot_processes_with_a_shard_each_play_a_small_load(
+    postgres_server: PostgresServer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the tool starts a PostgreSQL server of its own; the fixture skips (or fails under CI) without one
+    monkeypatch.setenv("ANALYSIS_WORKERS", "0")  # no worker to warm up: the processes inherit it
+    argv = ["--matches", "4", "--turns", "2", "--processes", "2", "--no-timings", "--target-p99", "30"]
+    status = load.main([*argv, "--render-workers", "0", "--ai-workers", "0"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "2 processes, 1 shard each, on PostgreSQL" in out
+    assert "turns: 8 in" in out
+    for n in (0, 1):  # each process's own CPU, and its share of the bot side's
+        assert re.search(rf"^  bot #{n} +pid \d+", out, re.MULTILINE), out
+        assert f"of which bot process #{n} + its workers" in out
+    assert "errors: 0" in out
+
+
+def test_the_matches_are_dealt_over_a_guild_on_each_shard() -> None:
+    fake, tables = stand_in(5, 2)
+    guilds = [fake.guild_of(t.channel) for t in tables]
+    assert [shard_of(g.id, 2) for g in guilds if g is not None] == [0, 1, 0, 1, 0]
+    assert len({t.channel.id for t in tables}) == 5
+    for table, guild in zip(tables, guilds, strict=True):
+        assert guild is not None
+        assert all(p.id in guild.members for p in table.players)  # the players are that server's members
+
+
+@pytest.mark.parametrize(
+    ("k", "processes", "shards", "ids"), [(0, 1, 2, ""), (0, 2, 2, "0"), (1, 2, 2, "1"), (1, 2, 4, "1,3")]
+)
+def test_each_process_runs_its_share_of_the_shards(k: int, processes: int, shards: int, ids: str) -> None:
+    assert shard_ids(k, processes, shards) == ids
