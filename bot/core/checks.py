@@ -8,6 +8,7 @@ from collections.abc import Awaitable
 from typing import TypeVar
 
 from bot import texts
+from bot.core.actions import Action
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
@@ -15,6 +16,7 @@ from bot.models import Seat
 from bot.store import OutOfRange
 from bot.texts import tables as words
 from engine import Game, Move
+from engine.events import EventKind
 
 T = TypeVar("T")
 
@@ -97,3 +99,35 @@ __all__ = [
     "seat_number",
     "stored",
 ]
+
+
+# The event each action leaves in the game, to tell an action that arrived twice from one that lost a race.
+_EVENT_OF = {
+    Action.PLAY: EventKind.PLAY,
+    Action.DONE: EventKind.PLAY,
+    Action.RESIGN: EventKind.RESIGN,
+    Action.ACCEPT: EventKind.ACCEPT,
+    Action.DECLINE: EventKind.REJECT,
+    Action.DOUBLE: EventKind.DOUBLE,
+    Action.TAKE: EventKind.TAKE,
+    Action.DROP: EventKind.DROP,
+    Action.ROLL: EventKind.ROLL,
+}
+
+
+def lost_race(
+    fresh: LiveMatch | None, seen: tuple[int | None, int], user_id: int, action: Action, argument: str
+) -> str:
+    """Why an action found its version taken (``fresh``: the match read back; ``seen``: its game and how
+    many events it had when the action started): done already, when the game since has the same event by
+    the same person (one click or command delivered twice, e.g. to both sessions of a shard during a
+    redeploy; a play: the same moves as typed), else moved on."""
+    kind = _EVENT_OF.get(action)
+    if fresh is None or kind is None or fresh.record.current_game_id != seen[0]:
+        return texts.MOVED_ON_ELSEWHERE
+    seats = {n for n, s in enumerate(fresh.record.seats) if s.user_id == user_id and not s.is_computer}
+    typed = " ".join(argument.split())
+    for e in fresh.game.events[seen[1] :]:
+        if e.kind == kind and e.player in seats and (kind != EventKind.PLAY or " ".join(e.moves) == typed):
+            return texts.ALREADY_DONE
+    return texts.MOVED_ON_ELSEWHERE

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from bot import texts
 from bot.core import boards, finding, hints, multigam, posting
 from bot.core.actions import Action, Control, Prompt
-from bot.core.checks import awaiting, check_open, check_turn, check_version, picked, seat_number
+from bot.core.checks import awaiting, check_open, check_turn, check_version, lost_race, picked, seat_number
 from bot.core.commit import cancel_match, commit
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -187,8 +187,10 @@ class Matches:
                 seat = seat_number(live, user.user_id)
                 return await HANDLERS[action](self, live, seat, user, argument)
             except StaleWrite:
+                seen = (live.record.current_game_id, len(live.game.events))
                 await self.reload(live)
-                raise ServiceError(texts.MOVED_ON_ELSEWHERE) from None
+                fresh = self.ctx.table.get(match_id)
+                raise ServiceError(lost_race(fresh, seen, user.user_id, action, argument)) from None
 
     @timed("service")
     async def computer_turn(self, match_id: int) -> Result:

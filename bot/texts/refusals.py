@@ -8,6 +8,7 @@ from bot.texts.words import objective
 from engine import MAX_MATCH_POINTS, PlayError, Variant
 
 MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."
+ALREADY_DONE = "That was already done (it arrived twice), so nothing more was done. Use the newest board."
 OUT_OF_DATE = (
     "That board is out of date: the game has moved on since, so nothing was done. Use the newest board."
 )
@@ -105,6 +106,7 @@ def no_money_play(v: Variant) -> str:
 
 
 __all__ = [
+    "ALREADY_DONE",
     "CANCEL_MODERATORS_ONLY",
     "CHANNEL_MATCH_DAMAGED",
     "GAME_OVER",

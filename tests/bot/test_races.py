@@ -163,6 +163,29 @@ async def test_two_processes_on_one_database_never_both_apply_an_action(database
         await second_store.close()
 
 
+async def test_one_move_delivered_to_two_sessions_is_applied_once_and_the_second_says_so(
+    database, clock
+) -> None:
+    """A redeploy: two sessions of one shard, and Discord delivers the same command to both."""
+    first_store, second_store = await open_store(database.url), await open_store(database.url)
+    try:
+        first = Core(first_store, clock=clock, dice=ScriptedDice(DICE))
+        await start_challenge_match(first)
+        second = Core(second_store, clock=clock, dice=ScriptedDice(DICE[2:]))
+        await second.load()
+        match_id, version = first.matches.current(CHANNEL)
+
+        await first.matches.act(match_id, version, ALICE, Action.PLAY, "bar/2 bar/1")
+        with pytest.raises(ServiceError, match="That was already done"):
+            await second.matches.act(match_id, version, ALICE, Action.PLAY, "bar/2 bar/1")
+
+        events = await second_store.game_events((await second_store.match(match_id)).current_game_id)
+        assert [e.moves for e in events if e.kind == "play"] == [("bar/2", "bar/1")]
+    finally:
+        await first_store.close()
+        await second_store.close()
+
+
 # ---------------------------------------------------------------------- the computer and the clock
 
 
