@@ -230,3 +230,31 @@ async def test_the_records_read_the_same_from_either_process_and_each_server_kee
     await fleet.stop()
     await fleet.start("0", count=1)  # one process for the whole bot now: it reads what both wrote
     assert await records(world, alice, east, west) == shown
+
+
+async def test_an_analysis_asked_in_each_shards_server_while_the_other_process_is_busy(
+    fleet: Fleet, fake: FakeDiscord, east: Guild, west: Guild
+) -> None:
+    world = fleet.world
+    await asyncio.gather(fleet.start("0"), fleet.start("1"))
+    games = {}
+    for guild in (east, west):
+        await world.vs_bot(guild.alice, channel=guild.general, variant="minigam", level="easy")
+    for guild in (east, west):
+        await world.play_to_end(guild.general)
+        [(games[guild.id],)] = world.db.query(
+            "SELECT g.game_id FROM games g JOIN matches m ON m.match_id = g.match_id WHERE m.guild_id = ?",
+            (guild.id,),
+        )
+
+    for asking, busy in ((east, west), (west, east)):
+        await world.vs_bot(busy.bob, channel=busy.extra_channels[0], variant="minigam", level="easy")
+        playing = asyncio.create_task(play_turns(world, busy.extra_channels[0], 6))  # the other is busy
+        asked = await world.slash(asking.carol, "analyse", channel=asking.general)
+        await world.answer_text(asked, within=60)
+        await playing
+        embeds = [e for m in world.replies(asked) for e in m.embeds]
+        assert all(m.ephemeral for m in world.replies(asked))
+        assert embeds[0]["title"].startswith(f"Analysis of game #{games[asking.id]} · Minigam")
+    assert world.db.query("SELECT COUNT(*) FROM analyses")[0][0] == 2
+    assert fake.violations == []
