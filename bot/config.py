@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.models import Shards
 from bot.store.url import DEFAULT_URL, masked, problem, sqlite_path
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
@@ -49,6 +50,11 @@ class Settings:
     @property
     def has_token(self) -> bool:
         return bool(self.token)
+
+    @property
+    def shards(self) -> Shards:
+        """The servers this process serves (its shards of the bot's)."""
+        return Shards(self.shard_count, None if self.shard_ids is None else frozenset(self.shard_ids))
 
     @property
     def database_shown(self) -> str:

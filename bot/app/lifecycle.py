@@ -39,7 +39,6 @@ from bot.boards import Painter
 from bot.clock import Clock, SystemClock
 from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
 from bot.core import Action, Core, HouseRules, Prompt, Result, Runner, ServiceError
-from bot.models import Shards
 from bot.store import Store, StoreError, Unavailable, open_store
 from bot.thinking import Thinker
 from engine import EngineError, SecretDice
@@ -79,7 +78,7 @@ class MinigamBot(commands.AutoShardedBot):
             tree_cls=MinigamTree,
             http_trace=tracing.http_trace(),
             shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
         )
         tracing.install(self)
         self.settings = settings
@@ -126,7 +125,6 @@ class MinigamBot(commands.AutoShardedBot):
             think_limit=s.think_limit,
             lobby_timeout=s.lobby_timeout,
         )
-        shards = Shards(s.shard_count, frozenset(s.shard_ids) if s.shard_ids is not None else None)
         self._core = Core(
             self.storage,
             clock=self.clock,
@@ -134,7 +132,7 @@ class MinigamBot(commands.AutoShardedBot):
             rules=rules,
             thinker=self.thinker,
             analyst=self.analyst,
-            shards=shards,
+            shards=s.shards,
         )
         self._core.analyses.jobs.start()  # this process's analysis workers: any process's jobs
         loaded = await self._core.load()

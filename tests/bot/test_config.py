@@ -260,7 +260,10 @@ def test_shards_default_to_one_process_with_every_shard() -> None:
 def test_shard_ids_are_numbers_and_ranges(ids: str, expected: tuple[int, ...]) -> None:
     env = {"SHARD_COUNT": "6", "SHARD_IDS": ids, "DATABASE_URL": "postgresql://bot:pw@db:5432/minigam"}
 
-    assert Settings.from_env(env, env_file=None).shard_ids == expected
+    settings = Settings.from_env(env, env_file=None)
+    assert settings.shard_ids == expected
+    assert settings.shards.ids == frozenset(expected)
+    assert settings.shards.count == 6
 
 
 @pytest.mark.parametrize(
