@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -14,9 +13,17 @@ from bot import timing
 from bot.app.tracing import interaction_kind, route_stage
 
 
+class Clock:
+    """``perf_counter`` for the timers: it moves only when the work says it spent time."""
+
+    now = 1000.0
+
+
 @pytest.fixture
-def timings() -> Iterator[None]:
-    """Timing on for the test, off (as in a bot without ``MINIGAM_TIMINGS``) afterwards."""
+def timings(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Timing on for the test, off (as in a bot without ``MINIGAM_TIMINGS``) afterwards; the timers read
+    :class:`Clock`, so the stages' times are exactly the work's."""
+    monkeypatch.setattr(timing.time, "perf_counter", lambda: Clock.now)
     timing.enable()
     timing.clear()
     try:
@@ -26,8 +33,8 @@ def timings() -> Iterator[None]:
 
 
 def spend(seconds: float) -> None:
-    """Blocking work of ``seconds`` (a stage's own time)."""
-    time.sleep(seconds)
+    """Work of ``seconds`` (a stage's own time), on the timers' clock."""
+    Clock.now += seconds
 
 
 @timing.timed("outer")
@@ -60,8 +67,8 @@ async def test_a_stage_inside_another_is_taken_out_of_it(timings: None) -> None:
     assert trace is not None
     await outer(0.02, 0.01)
     assert set(trace.stages) == {"outer", "inner"}
-    assert trace.stages["inner"] >= 0.02
-    assert 0.01 <= trace.stages["outer"] < 0.02  # its own time only
+    assert trace.stages["inner"] == pytest.approx(0.02)
+    assert trace.stages["outer"] == pytest.approx(0.01)  # its own time only
 
 
 async def test_a_context_manager_stage_lasts_until_its_block_ends(timings: None) -> None:
@@ -70,7 +77,7 @@ async def test_a_context_manager_stage_lasts_until_its_block_ends(timings: None)
     async with held() as value:
         spend(0.01)
     assert value == 7
-    assert trace.stages["held"] >= 0.01
+    assert trace.stages["held"] == pytest.approx(0.01)
 
 
 async def test_a_mark_keeps_the_first_time_and_the_stages_before_it(timings: None) -> None:
