@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import hashlib
-import json
 import logging
 import signal
 import sys
@@ -33,6 +31,7 @@ from bot.app.lobby import LOBBY_ITEMS
 from bot.app.publisher import Publisher
 from bot.app.responder import HOLD, Responder
 from bot.app.standings import PAGE_ITEMS
+from bot.app.sync import sync_commands
 from bot.app.venue import InteractionVenue
 from bot.app.views import DYNAMIC_ITEMS
 from bot.boards import Painter
@@ -46,7 +45,6 @@ from engine.dice import DiceSource
 
 log = logging.getLogger(__name__)
 
-COMMANDS_HASH_KEY = "commands_hash"
 SHUTDOWN_GRACE = 2.0  # seconds close() lets the action in flight finish publishing
 APOLOGY = "Sorry, something went wrong on our side; it has been logged. Please try again."
 RESTARTING = "The bot is restarting; please try again in a moment."
@@ -151,31 +149,9 @@ class MinigamBot(commands.AutoShardedBot):
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """To the development server at once; globally only when the command set changed. One process
-        syncs (of all on the database): the others skip it."""
+        """See :func:`bot.app.sync.sync_commands`."""
         assert self.storage is not None
-        async with self.storage.exclusively("sync commands") as mine:
-            if mine:
-                await self._sync_commands()
-            else:
-                log.info("another process is syncing the commands")
-
-    async def _sync_commands(self) -> None:
-        assert self.storage is not None
-        if self.settings.dev_guild_id:
-            guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d command(s) to the development server %s", len(synced), guild.id)
-            return
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
-        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        if await self.storage.get_meta(COMMANDS_HASH_KEY) == digest:
-            log.info("commands unchanged since the last global sync")
-            return
-        synced = await self.tree.sync()
-        await self.storage.set_meta(COMMANDS_HASH_KEY, digest)
-        log.info("synced %d command(s) globally", len(synced))
+        await sync_commands(self.tree, self.storage, self.settings.dev_guild_id)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s)", self.user, self.user.id if self.user else "?")
