@@ -40,11 +40,8 @@ class Rematches:
         old = await self._finished(match_id, user)
         v = find_variant(old.variant)
         await Settings(self.ctx).check_start(old.guild_id, v)
-        for c in await self.ctx.store.pending_challenges(old.channel_id):
-            if c.rematch_of == match_id:
-                if c.opponent_id == user.user_id:  # both asked: that is an answer
-                    return await self.challenges.answer(c.challenge_id, user, accept=True)
-                raise ServiceError(words.rematch_waits(c.opponent_name))
+        if (answered := await self._asked_too(old, user)) is not None:
+            return answered
         people = [s for s in old.seats if s.user_id != COMPUTER_ID]
         if len(people) == 1:
             return await self._against_the_computer(old, user)
@@ -53,16 +50,31 @@ class Rematches:
             return await self.lobbies.open(old.guild_id, old.channel_id, user, level, v.name, rematch=True)
         other = next(s for s in people if s.user_id != user.user_id)
         opponent = PlayerRef(other.user_id, other.name)
-        return await self.challenges.challenge(
-            old.guild_id,
-            old.channel_id,
-            user,
-            opponent,
-            v.name,
-            old.target,
-            rated=old.rated,
-            rematch_of=match_id,
-        )
+        try:
+            return await self.challenges.challenge(
+                old.guild_id,
+                old.channel_id,
+                user,
+                opponent,
+                v.name,
+                old.target,
+                rated=old.rated,
+                rematch_of=match_id,
+            )
+        except ServiceError:  # the other clicked Rematch at the same moment, and got there first
+            if (answered := await self._asked_too(old, user)) is not None:
+                return answered
+            raise
+
+    async def _asked_too(self, old: MatchRecord, user: PlayerRef) -> Result | None:
+        """The answer when a rematch of ``old`` is already asked for: ``user``'s acceptance, when the other
+        player asked (both clicking Rematch is an answer); a refusal, when ``user`` did; None: not asked."""
+        for c in await self.ctx.store.pending_challenges(old.channel_id):
+            if c.rematch_of == old.match_id:
+                if c.opponent_id == user.user_id:
+                    return await self.challenges.answer(c.challenge_id, user, accept=True)
+                raise ServiceError(words.rematch_waits(c.opponent_name))
+        return None
 
     async def _finished(self, match_id: int, user: PlayerRef) -> MatchRecord:
         try:

@@ -3,6 +3,8 @@ thread; against the computer at once, between people once the other accepts."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.core import Action, ChallengePosted, Control, ControlsChanged, Prompt, ServiceError
@@ -81,6 +83,22 @@ async def test_between_people_the_other_must_accept_and_clicking_rematch_too_acc
     assert again is not None
     assert [s.user_id for s in again.record.seats] == [BOB.user_id, ALICE.user_id]
     assert (again.record.rated, again.record.rematch_of) == (True, first)
+
+
+async def test_both_players_pressing_rematch_at_the_same_moment_start_it(make_core) -> None:
+    core = make_core([2, 1, 2, 1] + [1, 2] * 30)
+    first = await finished_between_people(core, Threads())
+
+    alices, bobs = await asyncio.gather(
+        core.rematches.rematch(first, ALICE), core.rematches.rematch(first, BOB), return_exceptions=True
+    )
+
+    assert not isinstance(alices, Exception), alices
+    assert not isinstance(bobs, Exception), bobs  # the second press is the first one's acceptance
+    again = core.ctx.table.in_channel(901)
+    assert again is not None
+    assert again.record.rematch_of == first
+    assert await core.store.pending_challenges() == []
 
 
 async def test_only_the_players_of_a_finished_match_may_ask_for_its_rematch(make_core) -> None:
