@@ -120,8 +120,7 @@ async def test_the_commands_are_synced_once_by_one_of_the_processes(
 
     assert fake.route_counts[GLOBAL_SYNC] == 1
     said = [
-        [line for line in p.output if "command" in line and "bot.app.sync" in line]
-        for p in (first, second)
+        [line for line in p.output if "command" in line and "bot.app.sync" in line] for p in (first, second)
     ]
     synced = [lines for lines in said if any("synced" in line and "globally" in line for line in lines)]
     skipped = [
