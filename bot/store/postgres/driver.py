@@ -12,7 +12,7 @@ from typing import Any
 import asyncpg
 
 from bot.store.protocol import Conflict, OutOfRange, StaleWrite, Unavailable
-from bot.store.sql.driver import INT64, Row
+from bot.store.sql.driver import Row
 
 _MARK = re.compile(r"\?")
 
@@ -50,19 +50,12 @@ def protocol_errors() -> Iterator[None]:
         raise Conflict(str(exc)) from exc
     except asyncpg.NumericValueOutOfRangeError as exc:
         raise OutOfRange(str(exc)) from exc
-    except asyncpg.DataError as exc:  # asyncpg's own check of an argument, before anything is sent
+    except asyncpg.DataError as exc:  # asyncpg's own check of each argument, before anything is sent
         if "out of int64 range" in str(exc) or "out of int32 range" in str(exc):
             raise OutOfRange(str(exc)) from exc
         raise
     except _GONE as exc:
         raise Unavailable(f"the database: {type(exc).__name__}: {exc}") from exc
-
-
-def _checked(params: Sequence[Any]) -> Sequence[Any]:
-    for p in params:
-        if type(p) is int and p not in INT64:
-            raise OutOfRange(f"{p} does not fit in 64 bits")
-    return params
 
 
 class PostgresDriver:
@@ -74,15 +67,15 @@ class PostgresDriver:
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         with protocol_errors():
-            return await self._conn.fetch(numbered(sql), *_checked(params))
+            return await self._conn.fetch(numbered(sql), *params)
 
     async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         with protocol_errors():
-            return await self._conn.fetchrow(numbered(sql), *_checked(params))
+            return await self._conn.fetchrow(numbered(sql), *params)
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         with protocol_errors():
-            status = await self._conn.execute(numbered(sql), *_checked(params))
+            status = await self._conn.execute(numbered(sql), *params)
         count = status.rsplit(" ", 1)[-1]  # "UPDATE 1", "INSERT 0 1", "DELETE 0"
         return int(count) if count.isdigit() else 0
 
@@ -92,11 +85,11 @@ class PostgresDriver:
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         with protocol_errors():
-            await self._conn.executemany(numbered(sql), [_checked(r) for r in rows])
+            await self._conn.executemany(numbered(sql), list(rows))
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         with protocol_errors():
-            return int(await self._conn.fetchval(numbered(sql), *_checked(params)))
+            return int(await self._conn.fetchval(numbered(sql), *params))
 
     async def serialise(self, *key: int) -> None:
         kind, number = key  # one bigint for the lock: the kind in the top byte, the number's low 56 bits

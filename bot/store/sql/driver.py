@@ -68,7 +68,5 @@ class Driver(Protocol):
 LOCK_RATED_PAIRS = 1  # the rated results of a server's players (the farming guard), per guild
 LOCK_LOBBY_SEATS = 2  # the seats of a lobby, per lobby
 
-INT64 = range(-(2**63), 2**63)  # what an INTEGER (SQLite) or BIGINT (PostgreSQL) column holds
 
-
-__all__ = ["INT64", "LOCK_LOBBY_SEATS", "LOCK_RATED_PAIRS", "Driver", "Row"]
+__all__ = ["LOCK_LOBBY_SEATS", "LOCK_RATED_PAIRS", "Driver", "Row"]
