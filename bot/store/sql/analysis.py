@@ -27,7 +27,7 @@ class AnalysisWritesMixin:
     _db: Driver
 
     async def put_analysis(self, analysis: StoredAnalysis) -> None:
-        await self._db.execute(
+        await self._db.write(
             "INSERT INTO analyses (game_id, format, source, analysis, seconds, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (game_id) DO UPDATE SET format = excluded.format, source = excluded.source,"
