@@ -42,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.app import run
 
         return run(settings)
-    from bot.console_session import run_console
+    from bot.console.session import run_console
 
     return run_console(settings, seed=args.seed, delay=args.delay)
 

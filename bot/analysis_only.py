@@ -2,7 +2,7 @@
 
 It connects to the database (PostgreSQL: SQLite serves one process) and takes the analysis jobs of every
 bot process there with its analysis workers (``ANALYSIS_WORKERS``), as a bot process's own workers do
-(:mod:`bot.core.analysis_jobs`), until SIGINT or SIGTERM; no Discord. Stopping lets the analyses in hand
+(:mod:`bot.core.analysis.jobs`), until SIGINT or SIGTERM; no Discord. Stopping lets the analyses in hand
 finish for ``STOP_GRACE`` seconds; one still running then is taken again by another process once its
 lease runs out.
 """
@@ -14,12 +14,12 @@ import logging
 import signal
 import sys
 
-from bot.analysing import Analyst
 from bot.clock import SystemClock
 from bot.config import Settings
-from bot.core.analysis_jobs import AnalysisJobs
+from bot.core.analysis.jobs import AnalysisJobs
 from bot.store import StoreError, open_store
 from bot.store.url import is_postgres
+from bot.workers.analysing import Analyst
 
 log = logging.getLogger(__name__)
 

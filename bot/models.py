@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from bot.ratings import Rating
+from bot.ratings.fibs import Rating
 
 COMPUTER_ID = 0
 """The user id of a computer player's seat (Discord ids are never 0)."""

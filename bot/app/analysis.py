@@ -23,15 +23,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 from discord import app_commands
 
-from bot.analysis_pictures import CHART_FILE, DrawnPicture, draw_analysis, worst_filename
 from bot.app import options
 from bot.app.protocol import App
 from bot.core.notices import AnalysisReport
 from bot.texts import analysis as words
+from bot.workers.analysis_drawing import CHART_FILE, DrawnPicture, draw_analysis, worst_filename
 from images.chart import SERIES_COLOURS
 
 if TYPE_CHECKING:
-    from bot.boards import Painter
+    from bot.workers.drawing import Painter
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import texts
-from bot.analysing import Analyst
 from bot.app import tracing
 from bot.app.commands import MinigamGroup, player_ref
 from bot.app.lobby import LOBBY_ITEMS
@@ -34,12 +33,13 @@ from bot.app.standings import PAGE_ITEMS
 from bot.app.sync import sync_commands
 from bot.app.venue import InteractionVenue
 from bot.app.views import DYNAMIC_ITEMS
-from bot.boards import Painter
 from bot.clock import Clock, SystemClock
 from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
 from bot.core import Action, Core, HouseRules, Prompt, Result, Runner, ServiceError
 from bot.store import Store, StoreError, Unavailable, open_store
-from bot.thinking import Thinker
+from bot.workers.analysing import Analyst
+from bot.workers.drawing import Painter
+from bot.workers.thinking import Thinker
 from engine import EngineError, SecretDice
 from engine.dice import DiceSource
 

@@ -26,7 +26,6 @@ from bot.app.lobby import lobby_view
 from bot.app.responder import Responder, clip
 from bot.app.standings import card_embed, chart_file, pages_view, standings_embed
 from bot.app.views import challenge_view, controls_view, disabled_copy, mention_prefix
-from bot.boards import Painter
 from bot.core import (
     AnalysisReport,
     ArchiveThread,
@@ -48,6 +47,7 @@ from bot.core import (
 )
 from bot.store import Unavailable
 from bot.timing import BOARD, mark
+from bot.workers.drawing import Painter
 
 log = logging.getLogger(__name__)
 

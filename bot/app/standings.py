@@ -18,9 +18,9 @@ from typing import Any
 import discord
 
 from bot.app.protocol import App
-from bot.boards import Painter
 from bot.core.standings import PlayerStats, RatingChart, StandingsPage
 from bot.texts import standings as words
+from bot.workers.drawing import Painter
 from engine import find_variant
 
 log = logging.getLogger(__name__)

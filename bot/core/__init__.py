@@ -1,5 +1,5 @@
 """The bot's core, with no Discord in it: matches, challenges, the clock, records, and the runner that
-owns the background duties. The Discord app (:mod:`bot.app`) and the console (:mod:`bot.console`) both
+owns the background duties. The Discord app (:mod:`bot.app`) and the console (:mod:`bot.console.console`) both
 drive it."""
 
 from bot.core.actions import Action, Control, Prompt

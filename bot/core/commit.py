@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot import texts
-from bot.core.analysis import offer_analysis
+from bot.core.analysis.reports import offer_analysis
 from bot.core.boards import board_notice, next_board, retire_board
 from bot.core.checks import check_channel_free
 from bot.core.context import Context

@@ -9,7 +9,7 @@ from bot.clock import Clock
 from bot.core.live import KeyedLocks, Table
 from bot.models import Shards
 from bot.store import Store
-from bot.thinking import Thinker
+from bot.workers.thinking import Thinker
 from engine.dice import DiceSource
 
 DAY = 86400.0

@@ -1,4 +1,5 @@
-"""Ratings after a rated four-player game (OpenSkill, :mod:`bot.placings`), with the guards against farming.
+"""Ratings after a rated four-player game (OpenSkill, :mod:`bot.ratings.placings`), with the guards against
+farming.
 
 Who takes part: every seat, in the order the game placed them. People are rated with their stored rating
 (per server and variant, apart from the two-player ratings); computer seats take part at a fixed rating
@@ -24,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot import placings
 from bot.core.context import DAY, Context
 from bot.models import MatchRecord, Seat
+from bot.ratings import placings
 from bot.store import Transaction
 from bot.texts import multigam as words
 from engine import Outcome

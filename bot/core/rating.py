@@ -1,6 +1,6 @@
 """Ratings after a rated match between two people, with the guard against farming.
 
-A match changes ratings (FIBS's formula, :mod:`bot.ratings`) only when
+A match changes ratings (FIBS's formula, :mod:`bot.ratings.fibs`) only when
 
 - it was rated when it started (challenges are; games against the computer never are),
 - **both players made a play in it**: a match resigned or forfeited before one of them moved proves
@@ -13,9 +13,10 @@ When a guard holds a match back, its last board says why.
 
 from __future__ import annotations
 
-from bot import ratings, texts
+from bot import texts
 from bot.core.context import DAY, Context
 from bot.models import MatchRecord
+from bot.ratings import fibs
 from bot.store import Transaction
 
 
@@ -35,7 +36,7 @@ async def rate(
     length = max(1, record.target)
     old_w = await tx.rating(record.guild_id, record.variant, winner.user_id)
     old_l = await tx.rating(record.guild_id, record.variant, loser.user_id)
-    new_w, new_l = ratings.after_match(old_w, old_l, length)
+    new_w, new_l = fibs.after_match(old_w, old_l, length)
     await tx.put_rating(record.guild_id, record.variant, winner.user_id, old_w, new_w, record.match_id, now)
     await tx.put_rating(record.guild_id, record.variant, loser.user_id, old_l, new_l, record.match_id, now)
     return [

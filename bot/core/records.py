@@ -13,7 +13,7 @@ from bot.core.context import Context
 from bot.core.notices import Info, PlayerCard, Result, Standings
 from bot.core.standings import PlacingStanding, PlayerStats, StandingsPage, VariantRating
 from bot.models import GameRecord, MoneyResult, PlayerRef, RatedPlayer
-from bot.placings import PlacingRatedPlayer
+from bot.ratings.placings import PlacingRatedPlayer
 from bot.texts import multigam as multigam_texts
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ class Leaderboard:
 
 @dataclass(frozen=True, slots=True)
 class PlacingLeaderboard:
-    """A four-player game's leaderboard (OpenSkill ratings, :mod:`bot.placings`)."""
+    """A four-player game's leaderboard (OpenSkill ratings, :mod:`bot.ratings.placings`)."""
 
     variant: str
     rows: tuple[PlacingRatedPlayer, ...]

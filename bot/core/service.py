@@ -6,10 +6,9 @@ from __future__ import annotations
 import contextlib
 import logging
 
-from bot.analysing import Analyst
 from bot.clock import Clock, SystemClock
 from bot.core.actions import Action
-from bot.core.analysis import Analyses
+from bot.core.analysis.reports import Analyses
 from bot.core.boards import actor_seat
 from bot.core.challenges import Challenges
 from bot.core.context import Context, HouseRules
@@ -25,7 +24,8 @@ from bot.core.settings import Settings
 from bot.core.timeouts import Timeouts
 from bot.models import PlayerRef, Shards
 from bot.store import DamagedRecord, Store
-from bot.thinking import Hinter, PlayerFactory, Thinker
+from bot.workers.analysing import Analyst
+from bot.workers.thinking import Hinter, PlayerFactory, Thinker
 from engine import SecretDice
 from engine.dice import DiceSource
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from bot.core import catalogue
 from bot.core.context import Context
 from bot.models import MoneyResult, RatedPlayer, Record, Standing
-from bot.placings import PlacingRatedPlayer, PlacingRating
-from bot.ratings import Rating
+from bot.ratings.fibs import Rating
+from bot.ratings.placings import PlacingRatedPlayer, PlacingRating
 from bot.store.protocol_tables import RatingPoint
 
 PER_PAGE = 15

@@ -35,7 +35,7 @@ from bot.models import (
     Shards,
     StoredGame,
 )
-from bot.ratings import Rating
+from bot.ratings.fibs import Rating
 from bot.store.protocol_analysis import AnalysisReads, AnalysisWrites
 from bot.store.protocol_multigam import MultigamReads, MultigamWrites
 from bot.store.protocol_tables import TableReads, TableWrites

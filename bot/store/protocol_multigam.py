@@ -9,7 +9,7 @@ from collections.abc import Collection
 from typing import Protocol
 
 from bot.models import LobbyRecord, LobbyStatus, PlayerRef
-from bot.placings import PlacingRatedPlayer, PlacingRating
+from bot.ratings.placings import PlacingRatedPlayer, PlacingRating
 
 
 class MultigamWrites(Protocol):

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.models import MatchStatus
-from bot.ratings import format_streak
+from bot.ratings.fibs import format_streak
 from bot.texts.play import outcome_line, score_text
 from bot.texts.words import objective, when
 from engine import Outcome, Variant, find_variant

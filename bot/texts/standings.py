@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.models import Standing
-from bot.ratings import format_streak
+from bot.ratings.fibs import format_streak
 from engine import find_variant
 
 if TYPE_CHECKING:  # the records' data classes; only their attributes are read here

@@ -9,11 +9,11 @@ import threading
 
 import pytest
 
-from bot.analysing import Analyst, analyse_record
 from bot.core import AnalysisReport, Control, Core, Prompt, ServiceError
 from bot.core.actions import AfterMatch
 from bot.models import PlayerRef
 from bot.store.protocol_analysis import StoredAnalysis
+from bot.workers.analysing import Analyst, analyse_record
 from engine import SeededDice
 from engine.analysis import GameAnalysis
 from engine.analysis.model import FORMAT_VERSION

@@ -8,10 +8,10 @@ import re
 import discord
 import pytest
 
-from bot.analysis_pictures import DrawnPicture, draw_analysis
 from bot.app.analysis import AnalyseButton, Card, analyse_custom_id, cards, pages
 from bot.app.views import ChallengeButton, MatchButton, MatchSelect, controls_view
 from bot.core import AnalysisReport, Control, Prompt
+from bot.workers.analysis_drawing import DrawnPicture, draw_analysis
 from engine import SeededDice, selfplay
 from engine.ai import get_player
 from engine.analysis import analyse

@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.analysing import Analyst, analyse_record
 from bot.clock import FakeClock
 from bot.core import AnalysisReport, Core, ServiceError
-from bot.core.analysis_jobs import ATTEMPTS, LEASE
+from bot.core.analysis.jobs import ATTEMPTS, LEASE
 from bot.store import StaleWrite, Store, open_store
 from bot.store.protocol_analysis import JobStatus
 from bot.texts import analysis as words
+from bot.workers.analysing import Analyst, analyse_record
 from engine.analysis.model import FORMAT_VERSION
 from tests.bot.conftest import BOB, CHANNEL, GUILD, resign, start_challenge_match
 from tests.bot.databases import Database

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.boards import ALT_TEXT_LIMIT, Painter, draw_board
+from bot.workers.drawing import ALT_TEXT_LIMIT, Painter, draw_board
 from engine import Game, SeededDice
 
 NAMES = ("Alice", "Bob")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot import texts
 from bot.config import Settings
-from bot.console_session import console_main
+from bot.console.session import console_main
 from engine import Match, SeededDice
 
 ROOT = Path(__file__).resolve().parents[2]

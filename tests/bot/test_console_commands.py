@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import CHANNEL_ID, Console
-from bot.console_commands import YOU, friend
-from bot.console_session import completions
+from bot.console.commands import YOU, friend
+from bot.console.console import CHANNEL_ID, Console
+from bot.console.session import completions
 from bot.core import Core
 from engine import Game, SeededDice
 

@@ -22,7 +22,7 @@ from bot.app.publisher import Publisher
 from bot.app.responder import Responder
 from bot.app.views import ChallengeButton
 from bot.config import Settings
-from bot.console_session import console_main
+from bot.console.session import console_main
 from bot.core import Action, Core, Message, Result, Runner, ServiceError
 from bot.store import StoreError, Unavailable, open_store
 from bot.store.sql.writes import SqlTransaction

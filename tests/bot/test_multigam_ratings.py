@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from bot import placings
 from bot.core import Core
 from bot.core.context import Context
 from bot.core.multirating import rate_placings
 from bot.models import COMPUTER_ID, MatchRecord, MatchStatus, Seat
-from bot.placings import PlacingRating
+from bot.ratings import placings
+from bot.ratings.placings import PlacingRating
 from engine import Outcome
 from engine.scoring import placings_outcome
 from engine.variants import find_variant

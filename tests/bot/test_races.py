@@ -11,7 +11,7 @@ import pytest
 from bot.core import Action, Core, ServiceError
 from bot.models import MatchStatus, PlayerRef
 from bot.store import open_store
-from bot.thinking import Thinker
+from bot.workers.thinking import Thinker
 from engine import Game, ScriptedDice
 from tests.bot.conftest import (
     ALICE,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ratings import (
+from bot.ratings.fibs import (
     Rating,
     after_match,
     experience_factor,

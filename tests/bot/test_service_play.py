@@ -13,7 +13,7 @@ from bot.core.boards import play_controls
 from bot.models import COMPUTER_ID
 from bot.store import Unavailable
 from bot.store.sql.writes import SqlTransaction
-from bot.thinking import Thinker
+from bot.workers.thinking import Thinker
 from engine import Dice, Game, Play, Position, SeededDice
 from tests.bot.conftest import (
     ALICE,

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from bot.app.standings import EMBED_TOTAL_LIMIT, bounded_embed, pages_view, standings_embed
-from bot.boards import rating_chart_png
 from bot.core import PlayerCard, Standings
 from bot.core.standings import PER_PAGE
 from bot.models import PlayerRef
-from bot.ratings import Rating
+from bot.ratings.fibs import Rating
+from bot.workers.drawing import rating_chart_png
 from tests.bot.conftest import ALICE, GUILD, start_challenge_match
 from tests.bot.test_service_records import _alice_beats_bob_then_carol
 

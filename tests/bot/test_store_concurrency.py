@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.models import MatchRecord, MatchStatus, PlayerRef, Seat
-from bot.ratings import Rating
+from bot.ratings.fibs import Rating
 from bot.store import Store, open_store
 from tests.bot.conftest import ALICE, BOB, CAROL, GUILD
 from tests.bot.databases import Database

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import thinking
-from bot.thinking import Thinker, warm_up
+from bot.workers import thinking
+from bot.workers.thinking import Thinker, warm_up
 from engine import VARIANTS, Game, SeededDice
 from engine import ai as engine_ai
 from engine.ai.perfect import exact_values
@@ -169,7 +169,7 @@ def test_the_warm_up_makes_every_level_and_logs_a_variant_that_fails(
     monkeypatch.setattr(thinking, "_players", {})
     monkeypatch.setattr(thinking, "VARIANTS", {"no-such-game": None, "backgammon": VARIANTS["backgammon"]})
 
-    with caplog.at_level(logging.ERROR, logger="bot.thinking"):
+    with caplog.at_level(logging.ERROR, logger="bot.workers.thinking"):
         warm_up()
 
     assert set(thinking._players) == {("backgammon", level) for level in engine_ai.LEVELS}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.workers import Workers
+from bot.workers.pool import Workers
 
 
 async def test_without_workers_the_work_runs_in_a_thread_of_this_process() -> None:
@@ -60,7 +60,7 @@ async def test_broken_workers_fall_back_to_a_thread_and_say_so_once(caplog: pyte
     workers.start()
     first, second = workers.processes
     try:
-        with caplog.at_level(logging.ERROR, logger="bot.workers"):
+        with caplog.at_level(logging.ERROR, logger="bot.workers.pool"):
             waiting = [asyncio.create_task(workers.run(os.getpid)) for _ in range(3)]
             await asyncio.sleep(0.1)  # given to the workers, which are still warming up
             os.kill(first.pid, signal.SIGKILL)  # type: ignore[arg-type]
@@ -153,7 +153,7 @@ async def test_a_caller_that_stops_waiting_leaves_the_worker_free_for_the_next_w
 
 CHILD = """
 import functools, sys, time
-from bot.workers import Workers
+from bot.workers.pool import Workers
 workers = Workers(2, initializer=functools.partial(time.sleep, 600), name="testing")
 workers.start()
 print(" ".join(str(p.pid) for p in workers.processes), flush=True)

@@ -2,7 +2,7 @@
 
 A :class:`CpuSample` is taken when the play starts and when it ends; the difference, per process, over the
 turns played is the CPU a turn costs there. Workers are told apart by the name the bot gives them
-(``mg-drawing``, ``mg-thinking``: :mod:`bot.workers`); a worker without one (an older bot) is a "worker".
+(``mg-drawing``, ``mg-thinking``: :mod:`bot.workers.pool`); a worker without one (an older bot) is a "worker".
 With several bot processes (``--processes``) each process and its workers carry the bot process's number.
 """
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.models import PlayerRef
-from bot.ratings import Rating
+from bot.ratings.fibs import Rating
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e

@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from bot.models import LobbyRecord, LobbyStatus, PlayerRef
-from bot.placings import PlacingRatedPlayer, PlacingRating
+from bot.ratings.placings import PlacingRatedPlayer, PlacingRating
 from bot.store.protocol import DamagedRecord
 from bot.store.sql.driver import LOCK_LOBBY_SEATS, LOCK_RATED_PAIRS, Driver, Row
 from bot.store.sql.rows import LeftOut

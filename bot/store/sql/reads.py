@@ -16,7 +16,7 @@ from bot.models import (
     Shards,
     StoredGame,
 )
-from bot.ratings import Rating
+from bot.ratings.fibs import Rating
 from bot.store.protocol import DamagedRecord
 from bot.store.sql.analysis import AnalysisReadsMixin
 from bot.store.sql.driver import Driver, Row

@@ -18,7 +18,7 @@ from bot.models import (
     Seat,
     StoredGame,
 )
-from bot.ratings import Rating
+from bot.ratings.fibs import Rating
 from bot.store.protocol import DamagedRecord
 from bot.store.sql.driver import Driver, Row
 

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, PlayerRef, Seat
-from bot.ratings import Rating
+from bot.ratings.fibs import Rating
 from bot.store.sql.analysis import AnalysisWritesMixin
 from bot.store.sql.driver import LOCK_RATED_PAIRS, Driver
 from bot.store.sql.multigam import MultigamWritesMixin

@@ -2,7 +2,7 @@
 
 The computer players' searches are pure Python (a ``hard`` move is tens to hundreds of milliseconds of
 CPU), so in a thread they hold the interpreter lock and slow the bot's replies. :class:`Thinker` runs them
-(:mod:`bot.workers`) in worker processes when it has any, in a thread otherwise, and in a thread again if
+(:mod:`bot.workers.pool`) in worker processes when it has any, in a thread otherwise, and in a thread again if
 the workers ever break. Each process keeps one player per variant and level (:func:`player`); a worker
 warms up at start (:func:`warm_up`) so that the first move does not pay for the race tables and the
 network weights.
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from bot.timing import timed
-from bot.workers import Workers
+from bot.workers.pool import Workers
 from engine import VARIANTS, Game, Play, SeededDice
 from engine import ai as engine_ai
 

@@ -2,11 +2,10 @@
 
 An analysis is pure CPU work (gnubg at 2 ply over every play and cube decision: a 60-play backgammon game
 takes a few seconds), so :class:`Analyst` runs :func:`engine.analysis.analyse` in worker processes of its
-own (``ANALYSIS_WORKERS``), apart from the computer players' (:mod:`bot.thinking`): a long analysis never
-delays a computer's move or a hint. With no workers it runs in a thread; if the workers ever break, in a
-thread again (:mod:`bot.workers`). Each worker warms up at start (:func:`warm_up`: the nets and tables a
-first analysis would otherwise load).
-"""
+own (``ANALYSIS_WORKERS``), apart from the computer players' (:mod:`bot.workers.thinking`): a long analysis
+never delays a computer's move or a hint. With no workers it runs in a thread; if the workers ever break, in
+a thread again (:mod:`bot.workers.pool`). Each worker warms up at start (:func:`warm_up`: the nets and
+tables a first analysis would otherwise load). """
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 
-from bot.workers import Workers
+from bot.workers.pool import Workers
 from engine import VARIANTS, Event, Game, MatchContext, SeededDice
 from engine.analysis import analyse
 

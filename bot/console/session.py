@@ -1,4 +1,4 @@
-"""A console session: the lines come in, :class:`~bot.console.Console` runs them, until the end.
+"""A console session: the lines come in, :class:`~bot.console.console.Console` runs them, until the end.
 
 Lines are read in the main thread, while no event loop runs: nothing else is under way between two
 commands (each command waits for the computer's replies before the next line is read), and the terminal
@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import Settings
-from bot.console import CHANNEL_ID, Console
-from bot.console_commands import COMMANDS, PROMPT
+from bot.console.commands import COMMANDS, PROMPT
+from bot.console.console import CHANNEL_ID, Console
 from bot.core import Core, HouseRules
-from bot.core.analysis_jobs import AnalysisJobs
+from bot.core.analysis.jobs import AnalysisJobs
 from bot.core.catalogue import LEVELS, TWO_PLAYER_VARIANTS
 from bot.core.settings import SETTINGS
 from bot.store import StoreError, open_store
-from bot.thinking import Thinker
+from bot.workers.thinking import Thinker
 from engine import VARIANTS, SecretDice, SeededDice
 from engine import ai as engine_ai
 from engine.dice import DiceSource

@@ -1,6 +1,6 @@
 """Board pictures and text boards for the bot, from the ``images`` package.
 
-Drawing is blocking Pillow work. :class:`Painter` runs it off the event loop (:mod:`bot.workers`): in
+Drawing is blocking Pillow work. :class:`Painter` runs it off the event loop (:mod:`bot.workers.pool`): in
 worker processes when it has any (so a busy bot's event loop never waits for the interpreter lock while
 Pillow draws), in a thread otherwise, and in a thread again if the workers ever break.
 """
@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from bot.timing import timed
-from bot.workers import Workers
+from bot.workers.pool import Workers
 from engine import Game
 from images import Series, for_drawing, line_chart, render, render_text, warm_up
 

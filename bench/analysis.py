@@ -1,5 +1,5 @@
 """How long the bot takes to answer an analysis, and how big the answer is:
-``python -m bot.app.analysis_bench --plays 20 60 120 --games 3``.
+``python -m bench.analysis --plays 20 60 120 --games 3``.
 
 For each length, money games between two ``medium`` players at least that long are cut after that many
 plays and ended by a resignation there (the record stays the players' own), stored in a fresh database,
@@ -18,14 +18,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.analysing import Analyst
-from bot.analysis_pictures import draw_analysis
 from bot.app.analysis import cards, pages
-from bot.boards import Painter
 from bot.core import AnalysisReport, Core
 from bot.core.commit import game_context
 from bot.models import MatchRecord, MatchStatus, PlayerRef, Seat
 from bot.store import Store, open_store
+from bot.workers.analysing import Analyst
+from bot.workers.analysis_drawing import draw_analysis
+from bot.workers.drawing import Painter
 from engine import Game, replay
 from engine.analysis.__main__ import record_of
 
@@ -112,7 +112,7 @@ async def _one(core: Core, painter: Painter, game_id: int, plays: int) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    prog, about = "python -m bot.app.analysis_bench", __doc__.splitlines()[0]
+    prog, about = "python -m bench.analysis", __doc__.splitlines()[0]
     parser = argparse.ArgumentParser(prog=prog, description=about)
     parser.add_argument("--plays", type=int, nargs="+", default=[20, 60, 120])
     parser.add_argument("--games", type=int, default=3, help="games per length (default 3)")

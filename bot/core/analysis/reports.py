@@ -8,7 +8,7 @@ its channels, in public.
 
 An analysis that is not stored is asked for through the database: a job row (one per game, however many
 ask, in however many processes), which the analysis workers of any process take
-(:mod:`bot.core.analysis_jobs`; this process's are :attr:`Analyses.jobs`); the asker waits for the
+(:mod:`bot.core.analysis.jobs`; this process's are :attr:`Analyses.jobs`); the asker waits for the
 analysis to be stored, looking every ``POLL`` seconds (at once when this process's workers finish a job),
 for ``WAIT`` seconds at most. Two people asking at once in one process share one wait.
 """
@@ -20,16 +20,16 @@ import dataclasses
 import logging
 
 from bot import texts
-from bot.analysing import Analyst
 from bot.core.actions import Control, Prompt
-from bot.core.analysis_game import FinishedGame, read_finished_game, stored_analysis
-from bot.core.analysis_jobs import AnalysisJobs
+from bot.core.analysis.games import FinishedGame, read_finished_game, stored_analysis
+from bot.core.analysis.jobs import AnalysisJobs
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import AnalysisReport, Board, Result
 from bot.models import GameRecord
 from bot.store.protocol_analysis import JobStatus
 from bot.texts import analysis as words
+from bot.workers.analysing import Analyst
 from engine.analysis import GameAnalysis
 
 log = logging.getLogger(__name__)

@@ -1,5 +1,5 @@
 """How the console reads a command line: its commands and their help, the options they take, who
-``@name`` is, and the answers to the resign question. :class:`~bot.console.Console` runs them."""
+``@name`` is, and the answers to the resign question. :class:`~bot.console.console.Console` runs them."""
 
 from __future__ import annotations
 

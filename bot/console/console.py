@@ -5,7 +5,7 @@ post: the sentences, a text board after every turn, and where the board's pictur
 picture per board, ``data/boards/match-3-007.png``). Commands are those of Discord, with or without the
 ``/minigam`` prefix; ``/minigam`` alone shows the help. The computer's turns run through the same
 :class:`~bot.core.Runner` as on Discord, published here. Reading the lines (a terminal with line editing
-and history, or piped input) is :mod:`bot.console_session`'s.
+and history, or piped input) is :mod:`bot.console.session`'s.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TextIO
 
-from bot import boards, texts
-from bot.console_commands import (
+from bot import texts
+from bot.console.commands import (
     ANSWERS,
     CONSOLE_HELP,
     CONTROL_KEYS,
@@ -56,6 +56,7 @@ from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, kno
 from bot.core.lobbies import LobbyAction
 from bot.models import PlayerRef
 from bot.store import Unavailable
+from bot.workers import drawing
 from engine import EngineError
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,7 @@ class Console:
             case Board() | Reply() if notice.picture is not None:
                 p = notice.picture
                 self.say(notice.text)
-                self.say(await asyncio.to_thread(boards.board_text, p.game, p.names, p.score, p.footer))
+                self.say(await asyncio.to_thread(drawing.board_text, p.game, p.names, p.score, p.footer))
                 path = await self._write_png(notice.match_id, p)
                 self.say(f"(board picture: {path})")
                 for control in notice.controls:
@@ -122,7 +123,7 @@ class Console:
         if picture == last:
             return self._picture_path(key, number)
         p = picture
-        png = await asyncio.to_thread(boards.board_png, p.game, p.names, p.perspective, p.score, p.footer)
+        png = await asyncio.to_thread(drawing.board_png, p.game, p.names, p.perspective, p.score, p.footer)
         newest = self._picture_path(key, number)
         if last is not None or number == 0 or not await asyncio.to_thread(_holds, newest, png):
             number += 1

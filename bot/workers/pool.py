@@ -1,8 +1,9 @@
 """Blocking work off the event loop: in worker processes, or in a thread.
 
-Pure-Python or Pillow work in a thread holds the interpreter lock and slows the bot's replies, so the
-bot's heavy work (drawing boards: :mod:`bot.boards`; the computer's thinking: :mod:`bot.thinking`) runs in
-worker processes when it has any, in a thread otherwise, and in a thread again if the workers ever break.
+Pure-Python or Pillow work in a thread holds the interpreter lock and slows the bot's replies, so the bot's
+heavy work (drawing boards: :mod:`bot.workers.drawing`; the computer's thinking:
+:mod:`bot.workers.thinking`) runs in worker processes when it has any, in a thread otherwise, and in a
+thread again if the workers ever break.
 
 Each worker has a pipe to the bot, and the event loop itself sends the work and reads the answers (a
 reader on each pipe): no thread of the bot's stands in between. (``concurrent.futures``' process pool

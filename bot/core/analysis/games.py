@@ -1,6 +1,6 @@
 """A finished game as its analysis needs it, and its stored analysis, read from the store: by the one who
-asks for the analysis (:mod:`bot.core.analysis`, within their server) and by the worker that analyses it
-(:mod:`bot.core.analysis_jobs`, in any process)."""
+asks for the analysis (:mod:`bot.core.analysis.reports`, within their server) and by the worker that
+analyses it (:mod:`bot.core.analysis.jobs`, in any process)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """This process's analysis workers: they take analysis jobs from the database (of any process), analyse
-the game and store its analysis. :class:`~bot.core.analysis.Analyses` makes the jobs and waits for their
-analyses.
+the game and store its analysis. :class:`~bot.core.analysis.reports.Analyses` makes the jobs and waits for
+their analyses.
 
 A job is taken under a lease (``LEASE`` seconds, renewed while the analysis runs): if its process dies,
 a worker of another process takes it again once the lease has run out. Every take counts an attempt;
@@ -20,11 +20,11 @@ import os
 import secrets
 import socket
 
-from bot.analysing import Analyst
 from bot.clock import Clock
-from bot.core.analysis_game import read_finished_game, stored_analysis
+from bot.core.analysis.games import read_finished_game, stored_analysis
 from bot.store import StaleWrite, Store, Unavailable
 from bot.store.protocol_analysis import AnalysisJob, JobStatus, StoredAnalysis
+from bot.workers.analysing import Analyst
 from engine.analysis import GameAnalysis
 
 log = logging.getLogger(__name__)
