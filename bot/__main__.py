@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.config import ConfigError, Settings
+from bot.config import ConfigError, Config
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        settings = Settings.from_env(env_file=args.env_file)
+        settings = Config.from_env(env_file=args.env_file)
     except ConfigError as exc:
         print(f"minigam: {exc}", file=sys.stderr)
         return 2

@@ -15,7 +15,7 @@ import signal
 import sys
 
 from bot.clock import SystemClock
-from bot.config import Settings
+from bot.config import Config
 from bot.core.analysis.jobs import AnalysisJobs
 from bot.store import StoreError, open_store
 from bot.store.url import is_postgres
@@ -27,7 +27,7 @@ STOP_GRACE = 10.0  # seconds a stop waits for the analyses in hand
 NEEDS_POSTGRES = "--analysis-only needs PostgreSQL (DATABASE_URL=postgresql://...): SQLite serves one process"
 
 
-async def serve(settings: Settings, stop: asyncio.Event) -> None:
+async def serve(settings: Config, stop: asyncio.Event) -> None:
     """Take analysis jobs from ``settings``' database until ``stop`` is set."""
     store = await open_store(settings.database_url)
     analyst = Analyst(settings.analysis_workers)
@@ -44,7 +44,7 @@ async def serve(settings: Settings, stop: asyncio.Event) -> None:
         await store.close()
 
 
-async def _serve_until_signalled(settings: Settings) -> None:
+async def _serve_until_signalled(settings: Config) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -52,7 +52,7 @@ async def _serve_until_signalled(settings: Settings) -> None:
     await serve(settings, stop)
 
 
-def run(settings: Settings) -> int:
+def run(settings: Config) -> int:
     """Run the analysis-only process until interrupted; the exit status."""
     logging.basicConfig(
         level=getattr(logging, settings.log_level), format="%(asctime)s %(levelname)s %(name)s: %(message)s"

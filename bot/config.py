@@ -25,7 +25,7 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class Config:
     """Everything the bot and the local console read from the environment."""
 
     token: str = field(default="", repr=False)
@@ -71,7 +71,7 @@ class Settings:
     @classmethod
     def from_env(
         cls, environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env"
-    ) -> Settings:
+    ) -> Config:
         """Read the settings from ``environ`` (default: ``os.environ``) over the ``env_file`` values.
 
         An empty value means the default. A missing ``env_file`` is fine; an unreadable line in it is

@@ -58,7 +58,7 @@ def _where(interaction: discord.Interaction) -> tuple[int, int, str]:
 async def located(core: Core, interaction: discord.Interaction) -> tuple[int, int]:
     """``(match, version)`` of the match a command is about: its thread's, else the member's only one."""
     user_id, channel_id = interaction.user.id, interaction.channel_id or 0
-    return await core.matches.locate(channel_id, user_id, guild_id=interaction.guild_id)
+    return await core.matches.to_act_on(channel_id, user_id, guild_id=interaction.guild_id)
 
 
 @app_commands.guild_only()

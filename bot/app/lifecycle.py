@@ -34,7 +34,7 @@ from bot.app.sync import sync_commands
 from bot.app.venue import InteractionVenue
 from bot.app.views import DYNAMIC_ITEMS
 from bot.clock import Clock, SystemClock
-from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
+from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Config
 from bot.core import Action, Core, HouseRules, Prompt, Result, Runner, ServiceError
 from bot.store import Store, StoreError, Unavailable, open_store
 from bot.workers.analysing import Analyst
@@ -64,7 +64,7 @@ class MinigamBot(commands.AutoShardedBot):
     (``SHARD_COUNT``, ``SHARD_IDS``: all of them by default)."""
 
     def __init__(
-        self, settings: Settings, *, clock: Clock | None = None, dice: DiceSource | None = None
+        self, settings: Config, *, clock: Clock | None = None, dice: DiceSource | None = None
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands and buttons only
         intents.message_content = False
@@ -327,7 +327,7 @@ class MinigamBot(commands.AutoShardedBot):
 
 
 def create_bot(
-    settings: Settings, *, clock: Clock | None = None, dice: DiceSource | None = None
+    settings: Config, *, clock: Clock | None = None, dice: DiceSource | None = None
 ) -> MinigamBot:
     """The bot for ``settings``, with discord.py pointed at ``settings.api_base`` and ``gateway_url``."""
     if settings.api_base != DEFAULT_API_BASE:
@@ -340,7 +340,7 @@ def create_bot(
     return MinigamBot(settings, clock=clock, dice=dice)
 
 
-async def _serve(settings: Settings) -> None:
+async def _serve(settings: Config) -> None:
     """Run the bot until it stops by itself or SIGINT / SIGTERM asks it to."""
     bot = create_bot(settings)
     stop = asyncio.Event()
@@ -373,7 +373,7 @@ async def _freeze_when_ready(bot: MinigamBot) -> None:
     gc.freeze()
 
 
-def run(settings: Settings) -> int:
+def run(settings: Config) -> int:
     """Run the bot until interrupted (``python -m bot`` with a token); the exit status."""
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     logging.getLogger("discord.http").setLevel(logging.WARNING)

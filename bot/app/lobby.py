@@ -130,7 +130,7 @@ def commands(app: App) -> list[app_commands.Command]:
     @app_commands.command(name="leave", description="Leave a four-player game: the computer plays your seat")
     async def leave(interaction: discord.Interaction) -> None:
         core = app.core
-        match_id, _version = await core.matches.locate(
+        match_id, _version = await core.matches.to_act_on(
             interaction.channel_id or 0, interaction.user.id, guild_id=interaction.guild_id
         )
         live = core.matches.get(match_id)

@@ -302,7 +302,7 @@ class Publisher:
         """The typing indicator in a match's channel while the computer thinks (shown before the thought
         starts, renewed until it ends), within its share of Discord's global limit (:mod:`bot.app.budget`);
         a failure to show it changes nothing."""
-        live = self.core.ctx.table.get(match_id)
+        live = self.core.ctx.live.get(match_id)
         if live is None:
             yield
             return

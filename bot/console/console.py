@@ -80,7 +80,7 @@ class Console:
     @contextlib.asynccontextmanager
     async def thinking(self, match_id: int) -> AsyncIterator[None]:
         """A line while the computer thinks (its board comes after: the core posts none before)."""
-        live = self.core.ctx.table.get(match_id)
+        live = self.core.ctx.live.get(match_id)
         seat = actor_seat(live) if live is not None else None
         if live is not None and seat is not None and seat.is_computer:
             self.say(texts.waiting_line(seat.name, live.game, computer=True))
@@ -144,7 +144,7 @@ class Console:
     # ------------------------------------------------------------------ commands
     def _acting(self) -> PlayerRef:
         """The console plays whoever is to act (in a hot-seat game both seats are typed here)."""
-        live = self.core.ctx.table.in_channel(CHANNEL_ID)
+        live = self.core.ctx.live.played_in(CHANNEL_ID)
         if live is not None:
             actor = live.game.actor
             if actor is not None and not live.record.seats[actor].is_computer:
@@ -208,7 +208,7 @@ class Console:
             case "move":
                 if not rest:
                     raise ServiceError(USAGE["move"])
-                match_id, version = core.matches.current(CHANNEL_ID)
+                match_id, version = await core.matches.to_act_on(CHANNEL_ID)
                 return await core.matches.act(match_id, version, self._acting(), Action.PLAY, rest)
             case "board":
                 return await core.matches.last_board(CHANNEL_ID, self._acting())
@@ -220,7 +220,7 @@ class Console:
             case "cancel":
                 return await core.cancel(CHANNEL_ID, YOU)
             case _ if command in ANSWERS:
-                match_id, version = core.matches.current(CHANNEL_ID)
+                match_id, version = await core.matches.to_act_on(CHANNEL_ID)
                 return await core.matches.act(match_id, version, self._acting(), ANSWERS[command])
             case "leaderboard":
                 return await core.records.leaderboard(GUILD_ID, rest or None)
@@ -268,8 +268,8 @@ class Console:
     def _ask_to_resign(self) -> None:
         """Ask the question; the next line answers it (:meth:`_answer_question`)."""
         who = self._acting()
-        match_id, version = self.core.matches.current(CHANNEL_ID)
-        question = self.core.matches.resign_question(match_id, who.user_id)
+        live = self.core.matches.in_play(CHANNEL_ID)
+        question = self.core.matches.resign_question(live.match_id, who.user_id)
         offers = tuple(c.argument for c in question.controls if c.action is Action.RESIGN)
         if offers == ("",):
             how = "Type yes to resign; anything else plays on."
@@ -277,7 +277,7 @@ class Console:
             named = [next(w for w, level in RESIGN_WORDS.items() if level == offer) for offer in offers]
             how = f"Type {texts.either(named)} to offer that much; anything else plays on."
         self.say(f"{question.text} {how}")
-        self.question = ResignQuestion(match_id, version, who, offers)
+        self.question = ResignQuestion(live.match_id, live.version, who, offers)
 
     async def _answer_question(self, question: ResignQuestion, text: str) -> bool:
         """Resign as ``text`` asks and return True; else say so, and return whether ``text`` was only a no
@@ -310,7 +310,7 @@ class Console:
     async def greet(self) -> None:
         self.say("Minigam local console. Type help for the commands, quit or Ctrl-D to leave.")
         self.say(f"Board pictures are saved in {self.output_dir}/, numbered, one per board.")
-        if self.core.ctx.table.in_channel(CHANNEL_ID) is not None:
+        if self.core.ctx.live.played_in(CHANNEL_ID) is not None:
             self.say("Your unfinished match carries on:")
             await self.show(self.core.matches.board(CHANNEL_ID, self._acting()))
             await self.runner.handle(Result(computer_matches=tuple(self.core.pending_computer_turns())))

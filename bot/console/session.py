@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TextIO
 
-from bot.config import Settings
+from bot.config import Config
 from bot.console.commands import COMMANDS, PROMPT
 from bot.console.console import CHANNEL_ID, Console
 from bot.core import Core, HouseRules
@@ -142,7 +142,7 @@ def _options(console: Console, command: str, typed: list[str]) -> list[str]:
     if command == "settings" and not typed:
         return list(SETTINGS)
     if command == "move":
-        live = console.core.ctx.table.in_channel(CHANNEL_ID)
+        live = console.core.ctx.live.played_in(CHANNEL_ID)
         if live is None or live.game.awaiting != "play":
             return []
         game = live.game
@@ -175,7 +175,7 @@ def _threads_without_interrupts() -> Iterator[None]:
 
 
 def console_main(
-    settings: Settings,
+    settings: Config,
     *,
     dice: DiceSource | None = None,
     seed: int | None = None,
@@ -228,7 +228,7 @@ async def _begin(core: Core) -> None:
     await core.load()
 
 
-def run_console(settings: Settings, *, seed: int | None = None, delay: float = 0.0) -> int:
+def run_console(settings: Config, *, seed: int | None = None, delay: float = 0.0) -> int:
     """The ``python -m bot`` entry for the console."""
     # The console is for playing: only warnings reach the terminal, unless LOG_LEVEL asks for DEBUG.
     configured = getattr(logging, settings.log_level)

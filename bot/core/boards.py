@@ -9,7 +9,7 @@ from bot.core.actions import Action, AfterMatch, Control, Prompt
 from bot.core.live import LiveMatch
 from bot.core.notices import Board, ControlsChanged, Picture, Reply, Result, RetireBoard
 from bot.models import MatchRecord, MatchStatus, Seat
-from bot.texts import tables as words
+from bot.texts import venue as words
 from engine import Game
 
 MAX_CHOICES = 25

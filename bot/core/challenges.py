@@ -15,7 +15,7 @@ from bot.core.notices import ChallengeClosed, ChallengePosted, Reply, Result
 from bot.core.settings import Settings
 from bot.core.venue import HERE, Venue
 from bot.models import COMPUTER_ID, MAX_USER_ID, ChallengeRecord, ChallengeStatus, PlayerRef, Seat
-from bot.texts import tables as words
+from bot.texts import venue as words
 from bot.timing import timed
 
 

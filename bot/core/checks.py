@@ -14,7 +14,7 @@ from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.models import Seat
 from bot.store import OutOfRange
-from bot.texts import tables as words
+from bot.texts import venue as words
 from engine import Game, Move
 from engine.events import EventKind
 
@@ -35,16 +35,16 @@ async def stored(read: Awaitable[T | None], missing: str) -> T:
 
 
 def check_open(ctx: Context, live: LiveMatch) -> None:
-    if not live.is_live or ctx.table.get(live.match_id) is not live:
+    if not live.is_live or ctx.live.get(live.match_id) is not live:
         raise ServiceError(texts.match_closed(live.record.status))
 
 
 def check_channel_free(ctx: Context, channel_id: int) -> None:
     """No match in play in ``channel_id`` (nor one that could not be read back): a match is played there
     (a thread holds one match at a time, and so does a channel where no thread can be opened)."""
-    if channel_id in ctx.table.damaged:
+    if channel_id in ctx.live.damaged:
         raise ServiceError(texts.CHANNEL_MATCH_DAMAGED)
-    live = ctx.table.in_channel(channel_id)
+    live = ctx.live.played_in(channel_id)
     if live is not None:
         rec = live.record
         if rec.own_thread and rec.home_channel_id is not None:

@@ -22,7 +22,7 @@ from bot.core.settings import Settings
 from bot.core.venue import HERE, Venue
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, Seat
 from bot.store import Transaction
-from bot.texts import tables as words
+from bot.texts import venue as words
 from bot.texts.multigam import placing_lines
 from engine import Game, Match
 
@@ -146,7 +146,7 @@ async def commit(
     live.played = frozenset(played)
     live.picking = None
     if status is not MatchStatus.ACTIVE:
-        ctx.table.forget(live)
+        ctx.live.forget(live)
         log.info("match %s finished: seat %s won, score %s", rec.match_id, winner_seat, match.score)
     if finished_game is None:
         return turn_result(live, lines, acted)
@@ -179,7 +179,7 @@ async def cancel_match(ctx: Context, live: LiveMatch) -> None:
     live.record = dataclasses.replace(
         rec, status=MatchStatus.CANCELLED, version=rec.version + 1, finished_at=now
     )
-    ctx.table.forget(live)
+    ctx.live.forget(live)
 
 
 async def start_match(
@@ -209,7 +209,7 @@ async def start_match(
     match = Match.new(variant, target, jacoby=jacoby)
     names = tuple(s.name for s in seats)
     for seat in seats:
-        if not seat.is_computer and len(ctx.table.of_user(seat.user_id)) >= ctx.rules.max_matches:
+        if not seat.is_computer and len(ctx.live.of_user(seat.user_id)) >= ctx.rules.max_matches:
             raise ServiceError(words.too_many_matches(seat.name, ctx.rules.max_matches))
     thread = None
     if venue.opens_threads(channel_id):
@@ -253,7 +253,7 @@ async def start_match(
             await also(tx, match_id)
     record = dataclasses.replace(record, match_id=match_id, current_game_id=game_id)
     live = LiveMatch(record, match, game, len(game.events))
-    ctx.table.add(live)
+    ctx.live.add(live)
     log.info("match %s started in channel %s: %s, %s", match_id, record.channel_id, variant, seats)
     header = texts.match_header(match.variant, [s.name for s in seats], match.target, rated=record.rated)
     result = turn_result(live, [header, *lines])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.clock import Clock
-from bot.core.live import KeyedLocks, Table
+from bot.core.live import KeyedLocks, LiveMatches
 from bot.models import Shards
 from bot.store import Store
 from bot.workers.thinking import Thinker
@@ -36,7 +36,7 @@ class Context:
     dice: DiceSource
     thinker: Thinker
     rules: HouseRules = field(default_factory=HouseRules)
-    table: Table = field(default_factory=Table)
+    live: LiveMatches = field(default_factory=LiveMatches)
     channel_locks: KeyedLocks = field(default_factory=KeyedLocks)  # starting matches, one channel at a time
     shards: Shards = field(default_factory=Shards)  # the servers this process serves (its matches, its clock)
 

@@ -23,15 +23,15 @@ class Exports:
         self, channel_id: int, user_id: int | None = None, *, guild_id: int | None = None
     ) -> Result:
         """The ``.mat`` record of the match a command typed in ``channel_id`` (by ``user_id``) is about: in
-        play, or the last one played there (:func:`~bot.core.finding.locate_any`)."""
+        play, or the last one played there (:func:`~bot.core.finding.to_show`)."""
         if user_id is None:
-            live = self.ctx.table.in_channel(channel_id)
+            live = self.ctx.live.played_in(channel_id)
             match_id = live.match_id if live is not None else await self.ctx.store.latest_match_id(channel_id)
         else:
             try:
-                match_id = await finding.locate_any(self.ctx, channel_id, user_id, guild_id)
+                match_id = await finding.to_show(self.ctx, channel_id, user_id, guild_id)
             except ServiceError:
-                if len(self.ctx.table.of_user(user_id, guild_id)) > 1:
+                if len(self.ctx.live.of_user(user_id, guild_id)) > 1:
                     raise  # which of their matches they mean
                 match_id = None
         if match_id is None:

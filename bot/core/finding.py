@@ -17,22 +17,22 @@ from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.store import DamagedRecord
-from bot.texts import tables as words
+from bot.texts import venue as words
 
 
-def find(
+def in_play(
     ctx: Context, channel_id: int | None, user_id: int | None = None, guild_id: int | None = None
 ) -> LiveMatch:
     """The match in play a command typed in ``channel_id`` by ``user_id`` is about (from memory only: a
     match that is over is not found). Without ``user_id``: the match played in ``channel_id``."""
-    table = ctx.table
-    here = table.in_channel(channel_id) if channel_id is not None else None
+    live = ctx.live
+    here = live.played_in(channel_id) if channel_id is not None else None
     if here is not None and (user_id is None or here.record.has_seat(user_id) or here.record.own_thread):
         return here
-    if channel_id in table.damaged:
+    if channel_id in live.damaged:
         raise ServiceError(texts.CHANNEL_MATCH_DAMAGED)
     if user_id is not None:
-        theirs = table.of_user(user_id, guild_id)
+        theirs = live.of_user(user_id, guild_id)
         if len(theirs) == 1:
             return theirs[0]
         if theirs:
@@ -42,25 +42,27 @@ def find(
     raise ServiceError(texts.NO_MATCH_HERE if user_id is None else words.NO_MATCH_OF_YOURS)
 
 
-async def locate(ctx: Context, channel_id: int, user_id: int, guild_id: int | None = None) -> LiveMatch:
-    """As :func:`find`, for acting: in the thread of a match that is over, a refusal that says so."""
+async def to_act_on(
+    ctx: Context, channel_id: int, user_id: int | None, guild_id: int | None = None
+) -> LiveMatch:
+    """As :func:`in_play`, for acting: in the thread of a match that is over, a refusal that says so."""
     ended = await _ended_here(ctx, channel_id, user_id)
     if ended is not None:
         raise ServiceError(words.MATCH_HERE_OVER)
-    return find(ctx, channel_id, user_id, guild_id)
+    return in_play(ctx, channel_id, user_id, guild_id)
 
 
-async def locate_any(ctx: Context, channel_id: int, user_id: int, guild_id: int | None = None) -> int:
-    """The match a command about a match's record (its board, its file) means: as :func:`find`, and where
+async def to_show(ctx: Context, channel_id: int, user_id: int, guild_id: int | None = None) -> int:
+    """The match a command about a match's record (its board, its file) means: as :func:`in_play`, and where
     none is in play, the last one played in ``channel_id`` or started from it (``user_id``'s, if they played
     one there). Its id; a refusal if there is none."""
     ended = await _ended_here(ctx, channel_id, user_id)
     if ended is not None:
         return ended
     try:
-        return find(ctx, channel_id, user_id, guild_id).match_id
+        return in_play(ctx, channel_id, user_id, guild_id).match_id
     except ServiceError:
-        if len(ctx.table.of_user(user_id, guild_id)) > 1:
+        if len(ctx.live.of_user(user_id, guild_id)) > 1:
             raise  # which of their matches: the last one over here is not what they mean
         last = await ctx.store.last_match_here(channel_id, user_id)
         if last is None:
@@ -68,13 +70,13 @@ async def locate_any(ctx: Context, channel_id: int, user_id: int, guild_id: int 
         return last
 
 
-async def _ended_here(ctx: Context, channel_id: int, user_id: int) -> int | None:
+async def _ended_here(ctx: Context, channel_id: int, user_id: int | None) -> int | None:
     """The last match of ``channel_id`` when the channel is its own thread and it is over (nothing is in
     play there): commands typed there are about it."""
-    here = ctx.table.in_channel(channel_id)
+    here = ctx.live.played_in(channel_id)
     if here is not None and (here.record.has_seat(user_id) or here.record.own_thread):
         return None
-    if here is not None or channel_id in ctx.table.damaged:
+    if here is not None or channel_id in ctx.live.damaged:
         return None
     last = await ctx.store.latest_match_id(channel_id)
     if last is None:
@@ -90,4 +92,4 @@ def title(live: LiveMatch) -> str:
     return words.table_title(live.game.variant, live.names)
 
 
-__all__ = ["find", "locate", "locate_any", "title"]
+__all__ = ["in_play", "title", "to_act_on", "to_show"]

@@ -63,7 +63,7 @@ class LiveMatch:
         return self.record.status is MatchStatus.ACTIVE
 
 
-class Table:
+class LiveMatches:
     """The live matches of this process, by id and by channel, and the channels whose stored match could
     not be read back (they answer so instead of starting another)."""
 
@@ -84,7 +84,7 @@ class Table:
     def get(self, match_id: int) -> LiveMatch | None:
         return self._by_id.get(match_id)
 
-    def in_channel(self, channel_id: int) -> LiveMatch | None:
+    def played_in(self, channel_id: int) -> LiveMatch | None:
         """The match in play in ``channel_id`` (a match's thread, or a channel where one is played)."""
         match_id = self._by_channel.get(channel_id)
         return self._by_id.get(match_id) if match_id is not None else None
@@ -179,4 +179,4 @@ def _players_who_played(events) -> set[int]:
     return {e.player for e in events if e.kind == "play" and e.moves}
 
 
-__all__ = ["KeyedLocks", "LiveMatch", "Picking", "Table", "load_match"]
+__all__ = ["KeyedLocks", "LiveMatch", "LiveMatches", "Picking", "load_match"]

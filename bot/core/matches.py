@@ -41,30 +41,26 @@ class Matches:
 
     # ================================================================== reading
     def get(self, match_id: int) -> LiveMatch:
-        live = self.ctx.table.get(match_id)
+        live = self.ctx.live.get(match_id)
         if live is None:
-            damaged = match_id in self.ctx.table.damaged.values()
+            damaged = match_id in self.ctx.live.damaged.values()
             raise ServiceError(texts.CHANNEL_MATCH_DAMAGED if damaged else texts.MATCH_OVER)
         return live
 
-    def in_channel(
+    def in_play(
         self, channel_id: int | None, user_id: int | None = None, *, guild_id: int | None = None
     ) -> LiveMatch:
         """The match in play a command typed in ``channel_id`` (by ``user_id``) is about
-        (:func:`~bot.core.finding.find`); a refusal that says how to start one otherwise."""
-        return finding.find(self.ctx, channel_id, user_id, guild_id)
+        (:func:`~bot.core.finding.in_play`); a refusal that says how to start one otherwise."""
+        return finding.in_play(self.ctx, channel_id, user_id, guild_id)
 
-    def current(
-        self, channel_id: int | None, user_id: int | None = None, *, guild_id: int | None = None
+    async def to_act_on(
+        self, channel_id: int, user_id: int | None = None, *, guild_id: int | None = None
     ) -> tuple[int, int]:
-        """``(match id, version)`` of the match a command typed in ``channel_id`` (by ``user_id``) is about,
-        now: a typed command acts on the turn that was current when it arrived, never on a later one."""
-        live = self.in_channel(channel_id, user_id, guild_id=guild_id)
-        return live.match_id, live.version
-
-    async def locate(self, channel_id: int, user_id: int, *, guild_id: int | None = None) -> tuple[int, int]:
-        """As :meth:`current`, and in the thread of a match that is over, a refusal that says so."""
-        live = await finding.locate(self.ctx, channel_id, user_id, guild_id)
+        """``(match id, version)`` of the match a command typed in ``channel_id`` (by ``user_id``) acts on,
+        now: a typed command acts on the turn that was current when it arrived, never on a later one. In the
+        thread of a match that is over, a refusal that says so."""
+        live = await finding.to_act_on(self.ctx, channel_id, user_id, guild_id)
         return live.match_id, live.version
 
     def check_actor(self, match_id: int, user_id: int, version: int) -> None:
@@ -88,7 +84,7 @@ class Matches:
         """Legal plays in notation that fit what ``user_id`` has typed so far; never raises."""
         try:
             try:
-                live = finding.find(self.ctx, channel_id, user_id, guild_id)
+                live = finding.in_play(self.ctx, channel_id, user_id, guild_id)
             except ServiceError:
                 return []
             if live.game.awaiting != "play":
@@ -146,15 +142,15 @@ class Matches:
 
     def board(self, channel_id: int, user: PlayerRef, *, guild_id: int | None = None) -> Result:
         """The current board again, for whoever asks (with the controls if it is their turn to act)."""
-        live = self.in_channel(channel_id, user.user_id, guild_id=guild_id)
+        live = self.in_play(channel_id, user.user_id, guild_id=guild_id)
         return Result([boards.board_reply(live, user.user_id)])
 
     async def last_board(self, channel_id: int, user: PlayerRef, *, guild_id: int | None = None) -> Result:
         """The board a command typed in ``channel_id`` by ``user`` is about: a match in play's (as
         :meth:`board`), else the final board of the last match played there (a thread's), read back from
         the store; else a refusal that says how to start one."""
-        match_id = await finding.locate_any(self.ctx, channel_id, user.user_id, guild_id)
-        live = self.ctx.table.get(match_id)
+        match_id = await finding.to_show(self.ctx, channel_id, user.user_id, guild_id)
+        live = self.ctx.live.get(match_id)
         if live is not None:
             return Result([boards.board_reply(live, user.user_id)])
         try:
@@ -166,7 +162,7 @@ class Matches:
 
     async def hint(self, channel_id: int, user: PlayerRef, *, guild_id: int | None = None) -> Result:
         """The computer's advice for ``user``'s decision now: plays, or the cube (unrated matches only)."""
-        live = await finding.locate(self.ctx, channel_id, user.user_id, guild_id)
+        live = await finding.to_act_on(self.ctx, channel_id, user.user_id, guild_id)
         return await hints.hint(self.ctx, live, user)
 
     # ================================================================== acting
@@ -189,7 +185,7 @@ class Matches:
             except StaleWrite:
                 seen = (live.record.current_game_id, len(live.game.events))
                 await self.reload(live)
-                fresh = self.ctx.table.get(match_id)
+                fresh = self.ctx.live.get(match_id)
                 raise ServiceError(lost_race(fresh, seen, user.user_id, action, argument)) from None
 
     @timed("service")
@@ -197,7 +193,7 @@ class Matches:
         """Let the computer act in ``match_id`` if it is its turn; nothing happens otherwise. It thinks
         outside the match's lock, then acts at the version it thought about (if the match moved on in the
         meantime, a cancel say, the thought is dropped)."""
-        live = self.ctx.table.get(match_id)
+        live = self.ctx.live.get(match_id)
         if live is None:
             return Result()
         async with live.lock:
@@ -211,7 +207,7 @@ class Matches:
         finally:
             live.thinking = False
         async with live.lock:
-            if live.version != version or not live.is_live or self.ctx.table.get(match_id) is not live:
+            if live.version != version or not live.is_live or self.ctx.live.get(match_id) is not live:
                 return Result()
             actor = game.actor
             assert actor is not None
@@ -349,16 +345,16 @@ class Matches:
     async def reload(self, live: LiveMatch) -> None:
         """Read a match back from the store after another process changed it (the caller holds its lock)."""
         log.warning("match %s changed in the store under this process; reading it back", live.match_id)
-        self.ctx.table.forget(live)
+        self.ctx.live.forget(live)
         try:
             fresh = await load_match(self.ctx.store, live.match_id)
         except DamagedRecord as exc:  # its channel answers so, as after a restart
             log.error("match %s cannot be read back; it stays as it is in the store: %s", live.match_id, exc)
-            self.ctx.table.damaged[live.record.channel_id] = live.match_id
+            self.ctx.live.damaged[live.record.channel_id] = live.match_id
             return
         if fresh.is_live:
             fresh.lock = live.lock  # whoever waits for the old lock waits for this match
-            self.ctx.table.add(fresh)
+            self.ctx.live.add(fresh)
         live.record = fresh.record  # anyone holding the old object sees it is no longer current
 
     # ================================================================== the board message

@@ -35,7 +35,7 @@ async def board_posted(
     """Record ``message_id`` as the board of ``version`` (``record``: what it becomes once replaced), under
     the match's lock and only while the match is still at ``version``. Returns whether it was recorded, and
     the board it replaces with that one's record (to retire: it no longer applies)."""
-    live = ctx.table.get(match_id)
+    live = ctx.live.get(match_id)
     if live is None:  # over: nobody acts on it any more, so there is no lock to take
         async with ctx.store.transaction() as tx:
             return await tx.set_board(match_id, version, message_id, record), None
@@ -64,7 +64,7 @@ async def unposted_boards(ctx: Context) -> Result:
     out = Result()
     now = ctx.clock.now()
     grace = REPOST_AFTER if ctx.store.shared else 0.0
-    for live in ctx.table:
+    for live in ctx.live:
         seat = boards.actor_seat(live)
         if live.record.board_version == live.version or seat is None or seat.is_computer:
             continue

@@ -23,7 +23,7 @@ from bot.core.notices import Result
 from bot.core.settings import Settings
 from bot.models import COMPUTER_ID, MatchRecord, MatchStatus, PlayerRef
 from bot.store import DamagedRecord
-from bot.texts import tables as words
+from bot.texts import venue as words
 from engine import find_variant
 
 log = logging.getLogger(__name__)

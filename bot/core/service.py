@@ -94,16 +94,16 @@ class Core:
                         record = await self.ctx.store.match(match_id)
                         channel_id = record.channel_id if record is not None else None
                 if channel_id is not None:
-                    self.ctx.table.damaged[channel_id] = match_id
+                    self.ctx.live.damaged[channel_id] = match_id
                 continue
-            self.ctx.table.add(live)
+            self.ctx.live.add(live)
             count += 1
         return count
 
     async def cancel(self, channel_id: int, by: PlayerRef) -> Result:
         """A moderator ends the match in ``channel_id``, or else its waiting challenges."""
         try:
-            match_id, version = self.matches.current(channel_id)
+            match_id, version = await self.matches.to_act_on(channel_id)
         except ServiceError:
             return await self.challenges.cancel_waiting(channel_id)
         return await self.matches.act(match_id, version, by, Action.CANCEL)
@@ -111,7 +111,7 @@ class Core:
     def pending_computer_turns(self) -> list[int]:
         """Matches where the computer is to act (after a restart, or a turn that failed)."""
         out = []
-        for live in self.ctx.table:
+        for live in self.ctx.live:
             seat = actor_seat(live)
             if seat is not None and seat.is_computer:
                 out.append(live.match_id)

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.texts.words import duration
+from bot.texts.grammar import duration
 from engine import VARIANTS, UnknownVariantError, find_variant
 
 DEFAULT_WORDS = frozenset({"default", "reset"})

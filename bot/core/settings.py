@@ -14,7 +14,7 @@ from bot.core.context import DAY, Context, HouseRules
 from bot.core.errors import ServiceError
 from bot.core.notices import Reply, Result
 from bot.models import PlayerRef
-from bot.texts import tables as words
+from bot.texts import venue as words
 from engine import Variant
 
 

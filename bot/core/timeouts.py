@@ -25,7 +25,7 @@ from bot.core.notices import ArchiveThread, Message, Result
 from bot.core.settings import ServerSettings, Settings
 from bot.store import DamagedRecord, StaleWrite
 from bot.texts import multigam as multigam_texts
-from bot.texts import tables as words
+from bot.texts import venue as words
 
 log = logging.getLogger(__name__)
 
@@ -54,13 +54,13 @@ class Timeouts:
             with self._skipping_damage():
                 result.extend(await self.lobbies.expire())
         servers = _Servers(Settings(self.ctx))
-        for live in self.ctx.table:
+        for live in self.ctx.live:
             if live.lock.locked():
                 continue  # acting right now
             with self._skipping_damage():
                 rules = await servers.of(live.record.guild_id)
                 async with live.lock:
-                    if self.ctx.table.get(live.match_id) is not live or not live.is_live:
+                    if self.ctx.live.get(live.match_id) is not live or not live.is_live:
                         continue
                     try:
                         result.extend(await self._check(live, rules))
@@ -128,7 +128,7 @@ class Timeouts:
             if not self.ctx.shards.owns(due.guild_id):
                 continue  # another process's server
             rules = await servers.of(due.guild_id)
-            if now - due.finished_at < rules.archive_after or self.ctx.table.in_channel(due.channel_id):
+            if now - due.finished_at < rules.archive_after or self.ctx.live.played_in(due.channel_id):
                 continue
             async with self.ctx.store.transaction() as tx:
                 await tx.thread_archived(due.channel_id)

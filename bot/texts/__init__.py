@@ -4,13 +4,13 @@ of names (:mod:`.words`)."""
 
 from bot.texts.challenges import *  # noqa: F403 (challenges and the clock, listed in challenges.__all__)
 from bot.texts.challenges import __all__ as _challenges
+from bot.texts.grammar import YOU, addressed, duration, objective, possessive, sentence, theirs, verb, when
 from bot.texts.help import WRITING_MOVES, all_rules_text, either, help_text, rules_text
 from bot.texts.play import *  # noqa: F403 (the sentences about matches, listed in play.__all__)
 from bot.texts.play import __all__ as _play
 from bot.texts.records import history, last_match, leaderboards, player_stats
 from bot.texts.refusals import *  # noqa: F403 (refusals that change nothing, listed in refusals.__all__)
 from bot.texts.refusals import __all__ as _refusals
-from bot.texts.words import YOU, addressed, duration, objective, possessive, sentence, theirs, verb, when
 
 __all__ = [  # noqa: PLE0604
     "WRITING_MOVES",

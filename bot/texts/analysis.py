@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.texts.words import when
+from bot.texts.grammar import when
 from engine import find_variant
 from engine.analysis import Decision, GameAnalysis, PlayerSummary, Review, Source, Unit
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.models import ChallengeStatus
-from bot.texts.words import addressed, duration, objective, possessive, verb
+from bot.texts.grammar import addressed, duration, objective, possessive, verb
 from engine import Variant, find_variant
 
 NOT_A_MEMBER = "That isn't a member you can challenge. To play the computer, use `/minigam vs-bot`."

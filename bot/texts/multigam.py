@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.texts.words import addressed, duration, is_you, possessive, verb
+from bot.texts.grammar import addressed, duration, is_you, possessive, verb
 from engine import Game, Outcome, Variant, find_variant
 
 if TYPE_CHECKING:  # records whose attributes are read here

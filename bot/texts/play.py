@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.texts import multigam
-from bot.texts.words import addressed, is_you, objective, theirs, verb
+from bot.texts.grammar import addressed, is_you, objective, theirs, verb
 from engine import Dice, Game, Outcome, Variant, WinKind
 from engine.match_id import gnubg_ids
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from bot.models import MatchStatus
 from bot.ratings.fibs import format_streak
+from bot.texts.grammar import objective, when
 from bot.texts.play import outcome_line, score_text
-from bot.texts.words import objective, when
 from engine import Outcome, Variant, find_variant
 
 if TYPE_CHECKING:  # the records' data classes; only their attributes are read here

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.texts.words import objective
+from bot.texts.grammar import objective
 from engine import MAX_MATCH_POINTS, PlayError, Variant
 
 MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."

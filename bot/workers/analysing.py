@@ -5,7 +5,7 @@ takes a few seconds), so :class:`Analyst` runs :func:`engine.analysis.analyse` i
 own (``ANALYSIS_WORKERS``), apart from the computer players' (:mod:`bot.workers.thinking`): a long analysis
 never delays a computer's move or a hint. With no workers it runs in a thread; if the workers ever break, in
 a thread again (:mod:`bot.workers.pool`). Each worker warms up at start (:func:`warm_up`: the nets and
-tables a first analysis would otherwise load). """
+tables a first analysis would otherwise load)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import discord
 
 from bot.app import MinigamBot
 from bot.clock import FakeClock
-from bot.config import Settings
+from bot.config import Config
 from bot.core import Core, Result, Runner
 from bot.store import Store
 
@@ -95,7 +95,7 @@ def bot_on(storage: Store, clock: FakeClock, tmp_path: Path, **core) -> Bot:
     async def publish(result: Result) -> None:
         return None
 
-    bot = Bot(Settings(database_url=f"sqlite:///{tmp_path / 'unused.sqlite3'}"), clock=clock)
+    bot = Bot(Config(database_url=f"sqlite:///{tmp_path / 'unused.sqlite3'}"), clock=clock)
     bot.delivered = []
     bot.storage = storage
     bot._core = Core(storage, clock=clock, **core)

@@ -120,13 +120,13 @@ class Threads:
 
 def live(core: Core, channel: int = CHANNEL) -> LiveMatch:
     """The match in play in ``channel`` (the test fails if there is none)."""
-    found = core.ctx.table.in_channel(channel)
+    found = core.ctx.live.played_in(channel)
     assert found is not None, f"no match in channel {channel}"
     return found
 
 
 def match_id_in(core: Core, channel: int = CHANNEL) -> int | None:
-    found = core.ctx.table.in_channel(channel)
+    found = core.ctx.live.played_in(channel)
     return found.match_id if found is not None else None
 
 
@@ -138,7 +138,7 @@ async def act(
     core: Core, user: PlayerRef, action: Action, argument: str = "", *, channel: int = CHANNEL
 ) -> Result:
     """``user`` acts on the match in ``channel`` as it stands now (a typed command)."""
-    match_id, version = core.matches.current(channel)
+    match_id, version = await core.matches.to_act_on(channel)
     return await core.matches.act(match_id, version, user, action, argument)
 
 
@@ -174,12 +174,12 @@ def actions(notice) -> list[str]:
 
 
 def game_by_id(core: Core, match_id: int) -> Game | None:
-    found = core.ctx.table.get(match_id)
+    found = core.ctx.live.get(match_id)
     return found.game if found is not None else None
 
 
 def version_of(core: Core, match_id: int) -> int | None:
-    found = core.ctx.table.get(match_id)
+    found = core.ctx.live.get(match_id)
     return found.version if found is not None else None
 
 
@@ -216,7 +216,7 @@ async def start_multigam(
 
 async def play_turn(core: Core, match_id: int) -> Result:
     """Whoever is to act in ``match_id`` acts: the computer thinks, a person plays their first legal play."""
-    found = core.ctx.table.get(match_id)
+    found = core.ctx.live.get(match_id)
     assert found is not None, "the match is over"
     seat = actor_seat(found)
     assert seat is not None
@@ -232,7 +232,7 @@ async def play_until(core: Core, match_id: int, done: Callable[[], bool], limit:
     """Turns in ``match_id`` until ``done()`` (or the match is over); every turn's result."""
     results = []
     for _ in range(limit):
-        if done() or core.ctx.table.get(match_id) is None:
+        if done() or core.ctx.live.get(match_id) is None:
             return results
         results.append(await play_turn(core, match_id))
     raise AssertionError(f"match {match_id} did not get there in {limit} turns")

@@ -172,7 +172,7 @@ async def test_a_game_still_in_play_is_refused(make_core) -> None:
     analyser = CountingAnalyser()
     core = _core(make_core, analyser)
     await start_challenge_match(core)
-    game_id = core.ctx.table.in_channel(CHANNEL).record.current_game_id
+    game_id = core.ctx.live.played_in(CHANNEL).record.current_game_id
 
     with pytest.raises(ServiceError, match=f"Game #{game_id} is still being played"):
         await core.analyses.report(GUILD, CHANNEL, game_id)
@@ -198,7 +198,7 @@ async def test_unknown_games_and_games_of_other_servers_are_refused(make_core) -
 async def test_a_game_its_cancelled_match_never_finished_is_refused(make_core) -> None:
     core = _core(make_core, CountingAnalyser())
     await start_challenge_match(core)
-    game_id = core.ctx.table.in_channel(CHANNEL).record.current_game_id
+    game_id = core.ctx.live.played_in(CHANNEL).record.current_game_id
     await core.cancel(CHANNEL, PlayerRef(55, "Mod", moderator=True))
 
     with pytest.raises(ServiceError, match=f"Game #{game_id} never finished"):
@@ -227,9 +227,9 @@ async def test_each_games_last_board_offers_that_games_analysis(make_core) -> No
 
 async def _finish_game_once(core: Core) -> list:
     """Play until the current game of the match in CHANNEL ends (or the match does)."""
-    number = len(core.ctx.table.in_channel(CHANNEL).match.outcomes)
+    number = len(core.ctx.live.played_in(CHANNEL).match.outcomes)
     results = []
-    while (found := core.ctx.table.in_channel(CHANNEL)) is not None and len(found.match.outcomes) == number:
+    while (found := core.ctx.live.played_in(CHANNEL)) is not None and len(found.match.outcomes) == number:
         game = found.game
         who = (ALICE, BOB)[game.actor]
         results.append(await play(core, who, game.position.format_play(game.legal_plays()[0])))

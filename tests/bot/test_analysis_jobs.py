@@ -99,7 +99,7 @@ async def processes(database: Database, clock: FakeClock, stores: list[Store]) -
 async def finished_game(core: Core, channel: int = CHANNEL) -> int:
     """A minigam game between Alice and Bob in ``channel``, over (Bob resigned at once); its id."""
     await start_challenge_match(core, channel=channel)
-    game_id = core.ctx.table.in_channel(channel).record.current_game_id
+    game_id = core.ctx.live.played_in(channel).record.current_game_id
     await resign(core, BOB, channel=channel)
     return game_id
 

@@ -9,14 +9,14 @@ import pytest
 
 from bot.app import MinigamBot, options
 from bot.app.commands import MinigamGroup
-from bot.config import Settings
+from bot.config import Config
 
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, NUMBER = 1, 2, 3, 4, 10
 
 
 def synced_commands() -> list[dict]:
     """The commands as the bot syncs them (``PUT .../commands``)."""
-    bot = MinigamBot(Settings())
+    bot = MinigamBot(Config())
     bot.tree.add_command(MinigamGroup(bot))
     return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
 

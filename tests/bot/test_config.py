@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Settings, read_env_file
+from bot.config import ConfigError, Config, read_env_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_defaults_with_an_empty_environment_and_no_env_file(tmp_path: Path) -> None:
-    s = Settings.from_env({}, env_file=tmp_path / "missing.env")
+    s = Config.from_env({}, env_file=tmp_path / "missing.env")
 
     assert s.token == ""
     assert not s.has_token
@@ -53,7 +53,7 @@ def test_every_setting_is_read_from_the_environment() -> None:
         "ANALYSIS_WORKERS": "3",
         "THINK_LIMIT_SECONDS": "2.5",
     }
-    s = Settings.from_env(env, env_file=None)
+    s = Config.from_env(env, env_file=None)
 
     assert s.token == "abc.def.ghi"
     assert s.database_url == "postgresql://bot:hunter2@127.0.0.1:5432/minigam"
@@ -75,7 +75,7 @@ def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
     env_file = tmp_path / ".env"
     env_file.write_text("LOG_LEVEL=WARNING\nTURN_TIMEOUT_SECONDS=100\n")
 
-    s = Settings.from_env({"LOG_LEVEL": "ERROR"}, env_file=env_file)
+    s = Config.from_env({"LOG_LEVEL": "ERROR"}, env_file=env_file)
 
     assert s.log_level == "ERROR"
     assert s.turn_timeout == 100
@@ -101,9 +101,9 @@ def test_env_file_syntax(tmp_path: Path) -> None:
 
 
 def test_the_shipped_example_file_gives_the_defaults() -> None:
-    s = Settings.from_env({}, env_file=ROOT / ".env.example")
+    s = Config.from_env({}, env_file=ROOT / ".env.example")
 
-    assert s == Settings()
+    assert s == Config()
 
 
 def test_every_setting_is_documented_in_the_example_file() -> None:
@@ -164,7 +164,7 @@ def test_every_setting_is_documented_in_the_example_file() -> None:
 )
 def test_a_bad_value_is_one_clear_line(env: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError) as info:
-        Settings.from_env(env, env_file=None)
+        Config.from_env(env, env_file=None)
 
     text = str(info.value)
     assert text.startswith(message)
@@ -176,7 +176,7 @@ def test_a_bad_env_file_line_names_the_file_and_line(tmp_path: Path) -> None:
     env_file.write_text("LOG_LEVEL=INFO\nthis is not a setting\n")
 
     with pytest.raises(ConfigError, match=r"\.env line 2: expected KEY=VALUE"):
-        Settings.from_env({}, env_file=env_file)
+        Config.from_env({}, env_file=env_file)
 
 
 def test_an_unclosed_quote_is_reported(tmp_path: Path) -> None:
@@ -184,18 +184,18 @@ def test_an_unclosed_quote_is_reported(tmp_path: Path) -> None:
     env_file.write_text('DATABASE_PATH="db.sqlite3\n')
 
     with pytest.raises(ConfigError, match="line 1: the value's closing \" is missing"):
-        Settings.from_env({}, env_file=env_file)
+        Config.from_env({}, env_file=env_file)
 
 
 def test_database_path_still_names_a_sqlite_file() -> None:
-    s = Settings.from_env({"DATABASE_PATH": "/tmp/x.sqlite3"}, env_file=None)
+    s = Config.from_env({"DATABASE_PATH": "/tmp/x.sqlite3"}, env_file=None)
 
     assert s.database_url == "sqlite:////tmp/x.sqlite3"
     assert s.data_dir == Path("/tmp")
 
 
 def test_database_url_wins_over_database_path() -> None:
-    s = Settings.from_env(
+    s = Config.from_env(
         {"DATABASE_PATH": "/tmp/x.sqlite3", "DATABASE_URL": "sqlite:///y.sqlite3"}, env_file=None
     )
 
@@ -205,26 +205,26 @@ def test_database_url_wins_over_database_path() -> None:
 @pytest.mark.parametrize("url", ["mysql://a:b@host/db", "sqlite://nothing", "postgresql://", "data.sqlite3"])
 def test_a_database_url_of_no_known_kind_is_refused(url: str) -> None:
     with pytest.raises(ConfigError, match="DATABASE_URL must be sqlite:///PATH or postgresql://"):
-        Settings.from_env({"DATABASE_URL": url}, env_file=None)
+        Config.from_env({"DATABASE_URL": url}, env_file=None)
 
 
 def test_the_database_password_never_shows_in_repr_errors_or_the_shown_url() -> None:
     url = "postgresql://bot:SECRETPW@db.example:5432/minigam"
-    s = Settings.from_env({"DATABASE_URL": url}, env_file=None)
+    s = Config.from_env({"DATABASE_URL": url}, env_file=None)
 
     assert "SECRETPW" not in repr(s)
     assert s.database_shown == "postgresql://bot:***@db.example:5432/minigam"
     with pytest.raises(ConfigError) as refused:
-        Settings.from_env({"DATABASE_URL": "mysql://bot:SECRETPW@db/x"}, env_file=None)
+        Config.from_env({"DATABASE_URL": "mysql://bot:SECRETPW@db/x"}, env_file=None)
     assert "SECRETPW" not in str(refused.value)
 
 
 def test_the_token_never_shows_in_repr_or_errors() -> None:
-    s = Settings.from_env({"DISCORD_TOKEN": "SECRET.TOKEN.VALUE"}, env_file=None)
+    s = Config.from_env({"DISCORD_TOKEN": "SECRET.TOKEN.VALUE"}, env_file=None)
     assert "SECRET" not in repr(s)
 
     with pytest.raises(ConfigError) as info:
-        Settings.from_env({"DISCORD_TOKEN": "SECRET TOKEN"}, env_file=None)
+        Config.from_env({"DISCORD_TOKEN": "SECRET TOKEN"}, env_file=None)
     assert "SECRET" not in str(info.value)
 
 
@@ -249,7 +249,7 @@ def test_python_m_bot_prints_a_bad_setting_in_one_line_and_exits_2(tmp_path: Pat
 
 
 def test_shards_default_to_one_process_with_every_shard() -> None:
-    s = Settings.from_env({}, env_file=None)
+    s = Config.from_env({}, env_file=None)
 
     assert (s.shard_count, s.shard_ids) == (1, None)
 
@@ -260,7 +260,7 @@ def test_shards_default_to_one_process_with_every_shard() -> None:
 def test_shard_ids_are_numbers_and_ranges(ids: str, expected: tuple[int, ...]) -> None:
     env = {"SHARD_COUNT": "6", "SHARD_IDS": ids, "DATABASE_URL": "postgresql://bot:pw@db:5432/minigam"}
 
-    settings = Settings.from_env(env, env_file=None)
+    settings = Config.from_env(env, env_file=None)
     assert settings.shard_ids == expected
     assert settings.shards.ids == frozenset(expected)
     assert settings.shards.count == 6
@@ -280,11 +280,11 @@ def test_bad_shard_settings_are_refused(count: str, ids: str, message: str) -> N
     env = {"SHARD_COUNT": count, "SHARD_IDS": ids, "DATABASE_URL": "postgresql://bot:pw@db:5432/minigam"}
 
     with pytest.raises(ConfigError, match=message):
-        Settings.from_env(env, env_file=None)
+        Config.from_env(env, env_file=None)
 
 
 def test_several_shards_on_sqlite_are_refused_in_one_line() -> None:
     with pytest.raises(
         ConfigError, match=r"SHARD_COUNT above 1 needs PostgreSQL .*: SQLite serves one process"
     ):
-        Settings.from_env({"SHARD_COUNT": "2"}, env_file=None)
+        Config.from_env({"SHARD_COUNT": "2"}, env_file=None)

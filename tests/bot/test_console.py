@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from bot import texts
-from bot.config import Settings
+from bot.config import Config
 from bot.console.session import console_main
 from engine import Match, SeededDice
 
@@ -148,7 +148,7 @@ def test_minigam_alone_shows_the_help(tmp_path: Path) -> None:
 
 
 def test_an_unfinished_console_match_carries_on_next_time(tmp_path: Path) -> None:
-    settings = Settings(
+    settings = Config(
         database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", local_output_dir=tmp_path / "boards"
     )
     typed = io.StringIO("challenge @Bob\n")
@@ -192,7 +192,7 @@ def test_a_database_locked_by_another_program_is_one_clear_line_and_exit_status_
 
 def test_a_finished_game_is_analysed_in_the_console(tmp_path: Path) -> None:
     moves, _winner = hot_seat_moves(seed=11)
-    settings = Settings(
+    settings = Config(
         database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", local_output_dir=tmp_path / "boards"
     )
     script = [

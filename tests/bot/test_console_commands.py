@@ -40,7 +40,7 @@ class Session:
     async def play_out(self, choose: Callable[[Game], str]) -> str:
         """Type ``choose(game)`` for whoever is to act until the match is over; what it printed."""
         start = len(self.out.getvalue())
-        while (live := self.core.ctx.table.in_channel(CHANNEL_ID)) is not None:
+        while (live := self.core.ctx.live.played_in(CHANNEL_ID)) is not None:
             game = live.game
             if game.awaiting == "play":
                 line = f"move {choose(game)}"
@@ -139,7 +139,7 @@ async def test_resign_asks_and_yes_resigns(session) -> None:
 
     assert re.search(r"Resign this game\? (You win|Bob wins) 1 point\. Type yes to resign; anything", text)
     assert re.search(r"\n(You resign|Bob resigns)\.\n", text)
-    assert s.core.ctx.table.in_channel(CHANNEL_ID) is None
+    assert s.core.ctx.live.played_in(CHANNEL_ID) is None
 
 
 async def test_resign_then_no_plays_on(session) -> None:
@@ -149,20 +149,20 @@ async def test_resign_then_no_plays_on(session) -> None:
     text = await s.type("resign", "No")
 
     assert text.rstrip().endswith("Not resigned: play on.")
-    assert s.core.ctx.table.in_channel(CHANNEL_ID) is not None
+    assert s.core.ctx.live.played_in(CHANNEL_ID) is not None
 
 
 async def test_a_command_after_the_resign_question_is_run_not_swallowed(session) -> None:
     s = session()
     await s.type("challenge @Bob")
-    game = s.core.ctx.table.in_channel(CHANNEL_ID).game
+    game = s.core.ctx.live.played_in(CHANNEL_ID).game
     play = last_play(game)
 
     text = await s.type("resign", f"move {play}")
 
     assert "Not resigned: play on." in text
     assert re.search(rf"(You|Bob) played {re.escape(play)} with ", text)
-    assert s.core.ctx.table.in_channel(CHANNEL_ID).game is not game
+    assert s.core.ctx.live.played_in(CHANNEL_ID).game is not game
 
 
 async def test_resigning_backgammon_offers_a_single_game_gammon_or_backgammon_by_name(session) -> None:
@@ -175,7 +175,7 @@ async def test_resigning_backgammon_offers_a_single_game_gammon_or_backgammon_by
     assert "a gammon (2 points), a backgammon (3 points); they accept or decline." in question
     assert "Type single, gammon or backgammon to offer that much; anything else plays on." in question
     assert re.search(r"(You offer|Bob offers) to resign a gammon \(2 points\)\.", text)
-    assert s.core.ctx.table.in_channel(CHANNEL_ID).game.resign_offer is not None
+    assert s.core.ctx.live.played_in(CHANNEL_ID).game.resign_offer is not None
 
 
 async def test_stats_at_a_friend_shows_the_friends_stats(session) -> None:
@@ -237,7 +237,7 @@ async def test_settings_are_shown_and_changed_at_the_console(session) -> None:
 async def test_the_cube_at_the_console(session) -> None:
     s = session(seed=3)
     await s.type("challenge @Bob backgammon 3")
-    live = s.core.ctx.table.in_channel(CHANNEL_ID)
+    live = s.core.ctx.live.played_in(CHANNEL_ID)
     while live.game.awaiting != "roll":
         await s.type(f"move {last_play(live.game)}")
 
@@ -258,7 +258,7 @@ async def test_tab_completes_commands_options_and_the_moves_of_legal_plays(sessi
     assert completions(console, "vs-bot minigam ", "h") == ["hard"]
     assert completions(console, "move ", "") == []  # no match yet
     await s.type("challenge @Bob")
-    game = s.core.ctx.table.in_channel(CHANNEL_ID).game
+    game = s.core.ctx.live.played_in(CHANNEL_ID).game
     plays = [game.position.format_play(p).split() for p in game.legal_plays()]
 
     firsts = completions(console, "move ", "")

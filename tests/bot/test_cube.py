@@ -215,11 +215,11 @@ async def test_a_gammon_with_the_cube_centred_counts_single_under_the_jacoby_rul
 @pytest.mark.parametrize("level", ["4", "0", "x", "-1"])
 async def test_a_resignation_the_game_does_not_know_is_refused(make_core, level: str) -> None:
     core = await _money_game(make_core)
-    version = core.matches.current(CHANNEL)[1]
+    _match_id, version = await core.matches.to_act_on(CHANNEL)
 
     with pytest.raises(ServiceError, match="You can't resign now"):
         await act(core, BOB, Action.RESIGN, level)
-    assert core.matches.current(CHANNEL)[1] == version
+    assert (await core.matches.to_act_on(CHANNEL))[1] == version
 
 
 async def test_a_mulligan_resignation_costs_three_while_a_mulligan_is_possible(make_core) -> None:

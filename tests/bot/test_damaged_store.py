@@ -21,7 +21,7 @@ from bot import texts
 from bot.app.publisher import Publisher
 from bot.app.responder import Responder
 from bot.app.views import ChallengeButton
-from bot.config import Settings
+from bot.config import Config
 from bot.console.session import console_main
 from bot.core import Action, Core, Message, Result, Runner, ServiceError
 from bot.store import StoreError, Unavailable, open_store
@@ -215,7 +215,7 @@ class _TypedLines(io.StringIO):
 
 
 def test_the_console_says_a_write_was_not_saved_and_carries_on(tmp_path: Path, monkeypatch) -> None:
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", local_output_dir=tmp_path)
+    settings = Config(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", local_output_dir=tmp_path)
     moves, _winner = hot_seat_moves(seed=11)
     move = f"move {moves[0]}"
     typed = _TypedLines(["challenge @Bob", move, move], move, monkeypatch)

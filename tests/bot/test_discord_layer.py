@@ -23,7 +23,7 @@ from bot.app.views import (
     controls_view,
     select_options,
 )
-from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
+from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Config
 from bot.core import Action, Control, Prompt
 from bot.core.actions import parse_token
 from bot.store import open_store
@@ -155,7 +155,7 @@ def test_challenge_buttons() -> None:
 
 
 def test_the_command_group_and_its_options() -> None:
-    bot = MinigamBot(Settings())
+    bot = MinigamBot(Config())
     group = MinigamGroup(bot)
     bot.tree.add_command(group)
     payload = group.to_dict(bot.tree)
@@ -190,7 +190,7 @@ def test_the_command_group_and_its_options() -> None:
 
 
 def test_no_privileged_intents() -> None:
-    bot = MinigamBot(Settings())
+    bot = MinigamBot(Config())
 
     assert not bot.intents.message_content
     assert not bot.intents.members
@@ -201,7 +201,7 @@ def test_no_privileged_intents() -> None:
 def test_create_bot_points_discord_py_at_the_configured_urls() -> None:
     old_base, old_gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
     try:
-        create_bot(Settings(api_base="http://127.0.0.1:9/api/v10", gateway_url="ws://127.0.0.1:9"))
+        create_bot(Config(api_base="http://127.0.0.1:9/api/v10", gateway_url="ws://127.0.0.1:9"))
         assert discord.http.Route.BASE == "http://127.0.0.1:9/api/v10"
         gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
         assert str(gateway) == "ws://127.0.0.1:9"
@@ -212,7 +212,7 @@ def test_create_bot_points_discord_py_at_the_configured_urls() -> None:
 
 
 async def test_global_sync_happens_only_when_the_commands_change(tmp_path: Path, monkeypatch) -> None:
-    bot = MinigamBot(Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    bot = MinigamBot(Config(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}"))
     bot.storage = await open_store(bot.settings.database_url)
     bot.tree.add_command(MinigamGroup(bot))
     calls: list[object] = []
@@ -237,7 +237,7 @@ async def test_global_sync_happens_only_when_the_commands_change(tmp_path: Path,
 
 
 async def test_a_development_server_is_synced_every_time(tmp_path: Path, monkeypatch) -> None:
-    bot = MinigamBot(Settings(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", dev_guild_id=42))
+    bot = MinigamBot(Config(database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", dev_guild_id=42))
     bot.storage = await open_store(bot.settings.database_url)
     bot.tree.add_command(MinigamGroup(bot))
     calls: list[object] = []

@@ -195,7 +195,7 @@ async def test_starting_a_table_that_changed_since_the_host_saw_it_is_refused(ma
     assert lobby is not None
     assert lobby.status is LobbyStatus.OPEN
     assert lobby.match_id is None
-    assert core.ctx.table.in_channel(CHANNEL) is None
+    assert core.ctx.live.played_in(CHANNEL) is None
 
 
 async def test_a_join_on_an_older_version_of_the_message_still_seats_the_clicker(make_core) -> None:
@@ -276,7 +276,7 @@ async def test_a_click_after_the_time_is_up_expires_the_lobby_instead(make_core,
     lobby = await core.store.lobby(lobby_id)
     assert lobby is not None
     assert lobby.status is LobbyStatus.EXPIRED
-    assert core.ctx.table.in_channel(CHANNEL) is None
+    assert core.ctx.live.played_in(CHANNEL) is None
 
 
 async def test_a_lobby_survives_a_restart(make_core, storage, clock) -> None:
@@ -291,6 +291,6 @@ async def test_a_lobby_survives_a_restart(make_core, storage, clock) -> None:
     lobby = await storage.lobby(lobby_id)
     assert lobby is not None
     assert lobby.status is LobbyStatus.STARTED
-    live = again.ctx.table.in_channel(CHANNEL)
+    live = again.ctx.live.played_in(CHANNEL)
     assert live is not None
     assert [s.name for s in live.record.seats][:3] == ["Alice", "Bob", "Carol"]

@@ -100,7 +100,7 @@ async def test_a_player_who_finishes_is_announced_and_skipped(make_core) -> None
     assert f"{name} bears off the last checker and finishes **1st** (5 points)." in shown(core, results[-1])
     # from now on the finished player never moves again
     for _ in range(12):
-        if core.ctx.table.get(match_id) is None:
+        if core.ctx.live.get(match_id) is None:
             break
         assert live(core).game.turn != first
         await play_turn(core, match_id)

@@ -19,7 +19,7 @@ from bot.core import Action, ServiceError
 from bot.core.lobbies import LobbyAction
 from bot.texts import analysis as analysis_texts
 from bot.texts import multigam as multigam_texts
-from bot.texts import tables as table_texts
+from bot.texts import venue as table_texts
 from tests.bot.clicks import FakeClick, FakeUser, bot_on, click
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, match_id_in, open_lobby, start_challenge_match
 from tests.bot.test_standings import crowded

@@ -73,7 +73,7 @@ async def test_play_goes_on_after_the_server_restarts_without_restarting_the_bot
     try:
         core = Core(store, clock=clock, dice=ScriptedDice(DICE))
         await start_challenge_match(core)
-        match_id, version = core.matches.current(CHANNEL)
+        match_id, version = await core.matches.to_act_on(CHANNEL)
 
         await asyncio.to_thread(postgres_server.stop)
         with pytest.raises(Unavailable):

@@ -47,7 +47,7 @@ async def test_a_move_queued_behind_a_cancel_is_refused_and_the_match_stays_canc
 ) -> None:
     core = make_core(DICE)
     await start_challenge_match(core)
-    match_id, version = core.matches.current(CHANNEL)
+    match_id, version = await core.matches.to_act_on(CHANNEL)
 
     cancel, move = await _both_wait_for_the_lock(
         core,
@@ -73,7 +73,7 @@ async def test_a_cancel_after_a_resignation_ended_the_match_changes_nothing(make
     await start_challenge_match(core)
     await play(core, ALICE, "bar/2 bar/1")
     await play(core, BOB, "bar/5/4")
-    match_id, version = core.matches.current(CHANNEL)
+    match_id, version = await core.matches.to_act_on(CHANNEL)
 
     resigned, cancel = await _both_wait_for_the_lock(
         core,
@@ -123,7 +123,7 @@ async def test_a_move_queued_behind_a_resignation_never_reaches_the_next_game(ma
     # Game 1 opens Alice 2, Bob 1; game 2 opens the same way: the same move would be legal there too.
     core = make_core([2, 1, 2, 1])
     await start_challenge_match(core, points=3)
-    match_id, version = core.matches.current(CHANNEL)
+    match_id, version = await core.matches.to_act_on(CHANNEL)
 
     resigned, move = await _both_wait_for_the_lock(
         core,
@@ -147,7 +147,7 @@ async def test_two_processes_on_one_database_never_both_apply_an_action(database
         await start_challenge_match(first)
         second = Core(second_store, clock=clock, dice=ScriptedDice(DICE[2:]))
         assert await second.load() == 1
-        match_id, version = first.matches.current(CHANNEL)
+        match_id, version = await first.matches.to_act_on(CHANNEL)
 
         await first.matches.act(match_id, version, ALICE, Action.PLAY, "bar/2 bar/1")
         with pytest.raises(ServiceError, match="moved on at the same moment"):
@@ -173,7 +173,7 @@ async def test_one_move_delivered_to_two_sessions_is_applied_once_and_the_second
         await start_challenge_match(first)
         second = Core(second_store, clock=clock, dice=ScriptedDice(DICE[2:]))
         await second.load()
-        match_id, version = first.matches.current(CHANNEL)
+        match_id, version = await first.matches.to_act_on(CHANNEL)
 
         await first.matches.act(match_id, version, ALICE, Action.PLAY, "bar/2 bar/1")
         with pytest.raises(ServiceError, match="That was already done"):

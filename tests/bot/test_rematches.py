@@ -14,8 +14,8 @@ from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, Thr
 
 async def finished_vs_bot(core, venue, points: int = 1) -> int:
     await core.challenges.vs_bot(GUILD, CHANNEL, ALICE, "minigam", "easy", points, venue=venue)
-    match_id, _version = await core.matches.locate(901, ALICE.user_id, guild_id=GUILD)
-    while core.ctx.table.get(match_id) is not None:  # Alice resigns every game
+    match_id, _version = await core.matches.to_act_on(901, ALICE.user_id, guild_id=GUILD)
+    while core.ctx.live.get(match_id) is not None:  # Alice resigns every game
         await core.matches.act(match_id, core.matches.get(match_id).version, ALICE, Action.RESIGN)
     return match_id
 
@@ -23,7 +23,7 @@ async def finished_vs_bot(core, venue, points: int = 1) -> int:
 async def finished_between_people(core, venue, points: int = 1) -> int:
     sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB, "minigam", points, venue=venue)
     await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True, venue=venue)
-    match_id, version = await core.matches.locate(901, BOB.user_id, guild_id=GUILD)
+    match_id, version = await core.matches.to_act_on(901, BOB.user_id, guild_id=GUILD)
     await core.matches.act(match_id, version, BOB, Action.RESIGN)
     return match_id
 
@@ -39,7 +39,7 @@ async def test_against_the_computer_a_rematch_starts_at_once_seats_swapped_in_th
 
     result = await core.rematches.rematch(first, ALICE)
 
-    again = core.ctx.table.in_channel(901)
+    again = core.ctx.live.played_in(901)
     assert again is not None
     assert again.match_id != first
     rec = again.record
@@ -73,13 +73,13 @@ async def test_between_people_the_other_must_accept_and_clicking_rematch_too_acc
     (offer,) = [n for n in asked.notices if isinstance(n, ChallengePosted)]
     assert (offer.channel_id, offer.mention) == (901, BOB.user_id)
     assert offer.text.startswith("**Rematch**, seats swapped.")
-    assert core.ctx.table.in_channel(901) is None  # nothing starts before Bob says yes
+    assert core.ctx.live.played_in(901) is None  # nothing starts before Bob says yes
     with pytest.raises(ServiceError, match=r"Your rematch offer is waiting for Bob to accept it\."):
         await core.rematches.rematch(first, ALICE)
 
     await core.rematches.rematch(first, BOB)  # Bob clicks Rematch too: that is a yes
 
-    again = core.ctx.table.in_channel(901)
+    again = core.ctx.live.played_in(901)
     assert again is not None
     assert [s.user_id for s in again.record.seats] == [BOB.user_id, ALICE.user_id]
     assert (again.record.rated, again.record.rematch_of) == (True, first)
@@ -95,7 +95,7 @@ async def test_both_players_pressing_rematch_at_the_same_moment_start_it(make_co
 
     assert not isinstance(alices, Exception), alices
     assert not isinstance(bobs, Exception), bobs  # the second press is the first one's acceptance
-    again = core.ctx.table.in_channel(901)
+    again = core.ctx.live.played_in(901)
     assert again is not None
     assert again.record.rematch_of == first
     assert await core.store.pending_challenges() == []

@@ -134,7 +134,7 @@ async def test_unrated_servers_play_unrated_matches(make_core, storage) -> None:
 
     await start_challenge_match(core)
 
-    assert core.ctx.table.in_channel(CHANNEL).record.rated is False
+    assert core.ctx.live.played_in(CHANNEL).record.rated is False
 
 
 @given(st.integers(min_value=0, max_value=30 * 86400))

@@ -39,8 +39,8 @@ async def test_each_process_loads_only_its_servers_matches(storage, clock) -> No
 
     assert await even.load() == 1
     assert await odd.load() == 1
-    assert [m.record.guild_id for m in even.ctx.table] == [EVEN]
-    assert [m.record.guild_id for m in odd.ctx.table] == [ODD]
+    assert [m.record.guild_id for m in even.ctx.live] == [EVEN]
+    assert [m.record.guild_id for m in odd.ctx.live] == [ODD]
 
 
 async def test_each_process_forfeits_and_expires_only_for_its_own_servers(storage, clock) -> None:

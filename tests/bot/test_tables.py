@@ -29,7 +29,7 @@ def reply_text(result) -> str:
 
 async def move(core, user, channel: int, text: str = ""):
     """``user`` types ``/minigam move`` in ``channel``: the match it finds, at its version."""
-    match_id, version = await core.matches.locate(channel, user.user_id, guild_id=GUILD)
+    match_id, version = await core.matches.to_act_on(channel, user.user_id, guild_id=GUILD)
     game = core.matches.get(match_id).game
     play = text or game.position.format_play(game.legal_plays()[0])
     return await core.matches.act(match_id, version, user, Action.PLAY, play)
@@ -45,7 +45,7 @@ async def test_each_match_gets_a_thread_of_its_own_so_a_channel_hosts_several(ma
     human = await challenge_match(core, venue)
     practice = await vs_bot(core, CAROL, venue)
 
-    first, second = core.ctx.table.get(1), core.ctx.table.get(2)
+    first, second = core.ctx.live.get(1), core.ctx.live.get(2)
     assert (first.record.channel_id, second.record.channel_id) == (901, 902)
     assert first.record.home_channel_id == second.record.home_channel_id == CHANNEL
     # the challenge's thread is opened from its message; the other on its own
@@ -62,7 +62,7 @@ async def test_without_thread_permission_the_match_is_played_in_the_channel_whic
 
     started = await vs_bot(core, ALICE, venue)
 
-    assert core.ctx.table.get(1).record.channel_id == CHANNEL
+    assert core.ctx.live.get(1).record.channel_id == CHANNEL
     assert "The match is on, here: good luck!" in reply_text(started)
     busy = r"This channel already has a match in progress \(Alice vs Computer \(easy\)\)"
     with pytest.raises(ServiceError, match=busy):
@@ -77,7 +77,7 @@ async def test_no_match_is_started_from_a_matchs_thread(make_core) -> None:
     table = r"This thread is the table of Alice vs Computer \(easy\)\. Start your match from <#100>"
     with pytest.raises(ServiceError, match=table):
         await vs_bot(core, CAROL, venue, channel=901)
-    assert len(core.ctx.table.of_user(CAROL.user_id)) == 0
+    assert len(core.ctx.live.of_user(CAROL.user_id)) == 0
 
 
 # ---------------------------------------------------------------------- which match a command is about
@@ -134,11 +134,11 @@ async def test_in_a_finished_matchs_thread_acting_is_refused_and_the_board_shows
     core = make_core([2, 1, 2, 1])
     venue = Threads()
     await challenge_match(core, venue)
-    match_id, version = await core.matches.locate(901, BOB.user_id, guild_id=GUILD)
+    match_id, version = await core.matches.to_act_on(901, BOB.user_id, guild_id=GUILD)
     await core.matches.act(match_id, version, BOB, Action.RESIGN)
 
     with pytest.raises(ServiceError, match="This thread's match is over, so nothing was done"):
-        await core.matches.locate(901, ALICE.user_id, guild_id=GUILD)
+        await core.matches.to_act_on(901, ALICE.user_id, guild_id=GUILD)
     for where, who in ((901, CAROL), (CHANNEL, ALICE)):  # anyone in its thread; a player where it began
         (reply,) = (await core.matches.last_board(where, who, guild_id=GUILD)).notices
         assert reply.text.startswith("The last match here, **Minigam** (Alice vs Bob), is over. Alice wins")
@@ -152,7 +152,7 @@ async def test_a_finished_matchs_thread_is_archived_after_the_servers_delay_once
     core = make_core([2, 1, 2, 1], rules=HouseRules(archive_after=600))
     venue = Threads()
     await challenge_match(core, venue)
-    match_id, version = await core.matches.locate(901, BOB.user_id, guild_id=GUILD)
+    match_id, version = await core.matches.to_act_on(901, BOB.user_id, guild_id=GUILD)
     await core.matches.act(match_id, version, BOB, Action.RESIGN)
 
     clock.advance(599)
@@ -194,7 +194,7 @@ async def test_a_game_against_the_computer_left_idle_is_closed_for_nobody(make_c
     )
     record = await storage.match(match_id)
     assert record.status is MatchStatus.CANCELLED
-    assert core.ctx.table.get(match_id) is None
+    assert core.ctx.live.get(match_id) is None
     record = (await core.records.stats(GUILD, ALICE)).notices[0].stats.record
     assert (record.computer_wins, record.computer_losses) == (0, 0)  # neither a win nor a loss
     assert await storage.leaderboard(GUILD, "minigam") == []
@@ -213,15 +213,15 @@ async def test_the_idle_limit_is_a_server_setting_and_spares_matches_between_peo
     clock.advance(3600)
     await core.timeouts.sweep()
 
-    assert core.ctx.table.get(1) is None
-    assert core.ctx.table.get(2) is not None
+    assert core.ctx.live.get(1) is None
+    assert core.ctx.live.get(2) is not None
 
 
 async def test_the_board_asks_which_match_too_rather_than_show_an_old_one(make_core) -> None:
     core = make_core([2, 1, 2, 1, 2, 1, 2, 1])
     venue = Threads()
     await challenge_match(core, venue)
-    match_id, version = await core.matches.locate(901, BOB.user_id, guild_id=GUILD)
+    match_id, version = await core.matches.to_act_on(901, BOB.user_id, guild_id=GUILD)
     await core.matches.act(match_id, version, BOB, Action.RESIGN)  # over: the last match here
     await vs_bot(core, ALICE, venue)
     await challenge_match(core, venue)

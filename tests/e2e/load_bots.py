@@ -42,13 +42,13 @@ class ServiceState:
         self.core = world.service
 
     def current(self, channel_id: int) -> tuple[Game, int, list[int]] | None:
-        live = self.core.ctx.table.in_channel(channel_id)
+        live = self.core.ctx.live.played_in(channel_id)
         if live is None or not live.is_live:
             return None
         return live.game, live.version, [s.user_id for s in live.record.seats]
 
     def active(self) -> int:
-        return sum(1 for _ in self.core.ctx.table)
+        return sum(1 for _ in self.core.ctx.live)
 
 
 class DatabaseState:

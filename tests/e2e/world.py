@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.clock import FakeClock
-from bot.config import Settings
+from bot.config import Config
 from engine import Game, Play, SeededDice
 from tests.e2e.db import Database, StoredMatch
 from tests.e2e.fake_discord import Channel, FakeDiscord, Interaction, Message, StandInError, User
@@ -91,7 +91,7 @@ class World:
         self.tmp_path = tmp_path
         self.clock = FakeClock()
         self.dice = dice or SeededDice(seed)
-        self.settings = Settings(
+        self.settings = Config(
             token=fake.token,
             database_url=database_url or f"sqlite:///{tmp_path / 'minigam.sqlite3'}",
             dev_guild_id=None,

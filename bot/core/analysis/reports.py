@@ -63,7 +63,7 @@ class Analyses:
         if game_id is None:
             game_id = await self._last_finished_here(channel_id, user_id)
             if game_id is None:
-                live = self.ctx.table.in_channel(channel_id)
+                live = self.ctx.live.played_in(channel_id)
                 raise ServiceError(words.GAME_STILL_PLAYED_HERE if live else words.NOTHING_ANALYSED_HERE)
         game = await self.finished_game(guild_id, game_id)
         analysis = await self.analysis(game)

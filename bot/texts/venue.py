@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.texts.words import duration
+from bot.texts.grammar import duration
 from engine import Variant
 
 RECORD_LIMIT = 1900  # a record line stays well inside a message (2000 characters)
