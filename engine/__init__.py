@@ -4,7 +4,7 @@ Start with :func:`find_variant`, :meth:`Position.initial`, :meth:`Position.legal
 :meth:`Position.parse_play` and :class:`Game`.
 """
 
-from engine.dice import ScriptedDice, SecretDice, SeededDice
+from engine.dice import ScriptedDice, SecretDice, SeededDice, all_dice
 from engine.errors import (
     AmbiguousPlayError,
     DiceError,
@@ -22,7 +22,7 @@ from engine.errors import (
 from engine.events import Event, EventKind
 from engine.game import Awaiting, Game
 from engine.match import Match
-from engine.position import BAR, OFF, Dice, Move, Play, Position, all_dice
+from engine.position import BAR, OFF, Dice, Move, Play, Position
 from engine.replay import replay
 from engine.scoring import MAX_CUBE, MAX_MATCH_POINTS, MatchContext, Outcome, Termination, WinKind
 from engine.variants import VARIANTS, UnknownVariantError, Variant, find_variant

@@ -1,11 +1,12 @@
-"""Dice: the value (:class:`Dice`) and where dice come from (``secrets`` for real play, a seeded or
-scripted source for tests, benchmarks and the arena)."""
+"""Dice: the value (:class:`Dice`), the 21 distinct rolls and their chances (:data:`ROLLS`), and where
+dice come from (``secrets`` for real play, a seeded or scripted source for tests, benchmarks and the
+arena)."""
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, Protocol
 
 from engine.digits import ascii_digits
@@ -71,6 +72,29 @@ class Dice(_Pair):
 
     def __str__(self) -> str:
         return f"{self.first}-{self.second}"
+
+
+class Roll(NamedTuple):
+    """One of the 21 distinct rolls, higher die first, and its chance: 1/36 for a double, 2/36 for the
+    others (either die may show the higher number)."""
+
+    dice: Dice
+    chance: float
+
+
+ROLLS: tuple[Roll, ...] = tuple(
+    Roll(Dice(high, low), (1 if high == low else 2) / 36) for low in range(1, 7) for high in range(low, 7)
+)
+"""The 21 distinct rolls and their chances, which sum to 1: the one table of the rolls, read by every
+average over the dice (the computer players' evaluations and look-ahead, the analysis's luck, the
+solver). In order of the lower die, then the higher: 1-1, 2-1, ..., 6-1, 2-2, 3-2, ..., 6-6, the order
+the evaluations and the solver have always summed in (another order rounds the sums differently in the
+last bit, which can tip an exact tie between two plays the other way)."""
+
+
+def all_dice() -> Iterator[Dice]:
+    """The 21 distinct rolls (:data:`ROLLS`), listed the usual way: 6-6, 6-5, ..., 6-1, 5-5, ..., 1-1."""
+    return iter(sorted((d for d, _ in ROLLS), reverse=True))
 
 
 def dice_pair(dice: object) -> tuple[int, int]:

@@ -15,8 +15,7 @@ live in :mod:`engine.dice`, moves and paths in :mod:`engine.moves`; notation and
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import notation
@@ -28,7 +27,7 @@ from engine.movegen import expanders, legal_results
 from engine.moves import BAR, OFF, Move, paths_for
 from engine.variants import Variant, find_variant
 
-__all__ = ["BAR", "OFF", "Dice", "Move", "Play", "Position", "all_dice", "paths_for"]
+__all__ = ["BAR", "OFF", "Dice", "Move", "Play", "Position", "paths_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,9 +393,3 @@ def _int_tuple(name: str, values: object, v: Variant) -> tuple[int, ...]:
             f"{name!r} must be a list of counts from 0 to {v.checkers}, one per player, not {quoted(values)}"
         )
     return tuple(values)
-
-
-def all_dice() -> Iterator[Dice]:
-    """The 21 distinct rolls, doubles included, higher die first."""
-    for hi, lo in itertools.combinations_with_replacement(range(6, 0, -1), 2):
-        yield Dice(hi, lo)

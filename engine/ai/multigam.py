@@ -20,10 +20,9 @@ The model, designed for this game and tuned with the arena:
 from __future__ import annotations
 
 from engine.ai.race import MAX_ROLLS, RaceState, race_state, race_table
+from engine.ai.shots import roll_reaches
 from engine.position import Position
 from engine.variants import Variant
-
-_ROLLS = tuple((a, b, 1 / 36 if a == b else 2 / 36) for a in range(1, 7) for b in range(a, 7))
 
 
 class MultigamEval:
@@ -47,16 +46,7 @@ class MultigamEval:
         self.next_attacker_only = next_attacker_only
         self.cache: dict = {}
         self.pmf_cache: dict[RaceState, list[float]] = {}
-        doubles = variant.doubles_moves
-        self.reaches = []
-        for a, b, w in _ROLLS:
-            if direct_shots_only:
-                steps = ((a, ()),) if a == b else ((a, ()), (b, ()))
-            elif a == b:
-                steps = tuple((a * k, tuple(a * j for j in range(1, k))) for k in range(1, doubles + 1))
-            else:
-                steps = ((a, ()), (b, ()), (a + b, (a,)), (a + b, (b,)))
-            self.reaches.append((w, steps))
+        self.reaches = roll_reaches(variant.doubles_moves, direct_only=direct_shots_only)
 
     # ------------------------------------------------------------------ public
     def next_player(self, pos: Position, mover: int, gone: frozenset[int] = frozenset()) -> int | None:

@@ -19,6 +19,7 @@ import math
 import random
 
 from engine.ai import search
+from engine.dice import ROLLS
 from engine.game import Game
 from engine.position import Dice, Play, Position
 from engine.variants import Variant
@@ -263,7 +264,7 @@ class MultiHard(MultiAI):
         if pos.off[me] == self.variant.checkers or nxt is None:
             return self.value(pos, me, gone)
         total = 0.0
-        for dice, w in search.ROLLS:
+        for dice, w in ROLLS:
             cur = self._reply(pos, dice, nxt, gone)
             # ``me`` has not finished, so someone (``me`` at the latest) rolls after ``nxt``
             following = self.ev.next_player(cur, nxt, gone)

@@ -16,13 +16,12 @@ from __future__ import annotations
 import itertools
 from functools import cache
 
+from engine.dice import ROLLS, Dice
 from engine.position import Position, paths_for
 from engine.variants import Variant
 
 MAX_ROLLS = 32
 """Distributions are cut at this many rolls; the tail (which no real race reaches) is lumped there."""
-
-_ROLLS = tuple((a, b, 1 / 36 if a == b else 2 / 36) for a in range(1, 7) for b in range(a, 7))
 
 RaceState = tuple[int, ...]
 
@@ -67,12 +66,11 @@ def _single(state: RaceState, die: int, bear_rule: str) -> set[RaceState]:
     return out
 
 
-def _plays(
-    state: RaceState, a: int, b: int, doubles_moves: int, bear_rule: str, memo: dict
-) -> set[RaceState]:
+def _plays(state: RaceState, dice: Dice, doubles_moves: int, bear_rule: str, memo: dict) -> set[RaceState]:
     """Results of a whole roll. Alone on the board a die can always be played (the farthest-back
     checker can always move, enter or bear off), so every legal play uses every die."""
-    seqs = [(a,) * doubles_moves] if a == b else [(a, b), (b, a)]
+    lo, hi = dice.low, dice.high
+    seqs = [(lo,) * doubles_moves] if dice.is_double else [(lo, hi), (hi, lo)]
     results: set[RaceState] = set()
     for seq in seqs:
         frontier = {state}
@@ -108,8 +106,8 @@ class RaceTable:
                 continue
             total = 0.0
             weight: dict[RaceState, float] = {}
-            for a, b, p in _ROLLS:
-                best = min(_plays(s, a, b, doubles_moves, bear_rule, single), key=self.mean.__getitem__)
+            for dice, p in ROLLS:
+                best = min(_plays(s, dice, doubles_moves, bear_rule, single), key=self.mean.__getitem__)
                 weight[best] = weight.get(best, 0.0) + p
             acc = [0.0] * (MAX_ROLLS + 1)
             for best, p in weight.items():

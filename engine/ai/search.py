@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.position import Dice, Play, Position, all_dice
-
-ROLLS: tuple[tuple[Dice, float], ...] = tuple((d, 1 / 36 if d.is_double else 2 / 36) for d in all_dice())
+from engine.dice import ROLLS
+from engine.position import Play, Position
 
 
 class Evaluator(Protocol):

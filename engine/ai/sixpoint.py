@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 
 from engine.ai.race import race_state, race_table
+from engine.ai.shots import roll_reaches
 from engine.position import Position, paths_for
 from engine.variants import Variant
 
@@ -61,9 +62,6 @@ def hint_win(variant: str, equity: float) -> float:
     return 1.0 / (1.0 + math.exp(-(a + b * raw_logit(equity))))
 
 
-_ROLLS = tuple((a, b, 1 / 36 if a == b else 2 / 36) for a in range(1, 7) for b in range(a, 7))
-
-
 class SixPointEval:
     """The hand-designed evaluation for the 2-player 6-point variants (the ``medium`` level's)."""
 
@@ -83,18 +81,7 @@ class SixPointEval:
         self.block_weight = block_weight
         self.entry_weight = entry_weight
         self.cache: dict = {}
-        doubles = variant.doubles_moves
-        # For each roll, the distances one checker can travel to land on a point: (distance, via)
-        # where ``via`` lists the intermediate distances that must be open.
-        self.reaches: list[tuple[float, tuple[tuple[int, tuple[int, ...]], ...]]] = []
-        for a, b, w in _ROLLS:
-            if direct_shots_only:
-                steps = ((a, ()),) if a == b else ((a, ()), (b, ()))
-            elif a == b:
-                steps = tuple((a * k, tuple(a * j for j in range(1, k))) for k in range(1, doubles + 1))
-            else:
-                steps = ((a, ()), (b, ()), (a + b, (a,)), (a + b, (b,)))
-            self.reaches.append((w, steps))
+        self.reaches = roll_reaches(variant.doubles_moves, direct_only=direct_shots_only)
 
     # ------------------------------------------------------------------ public
     def equity(self, pos: Position, mover: int) -> float:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.analysis.model import PlayerSummary, Review
-from engine.position import Dice, all_dice
+from engine.dice import ROLLS, Dice
 
 
 def summarise(
@@ -31,13 +31,12 @@ def luck(best: Callable[[Dice], float], dice: Dice, *, first: bool) -> float:
     """The luck of rolling ``dice``: ``best(dice)`` (the value of the best play of a roll) against
     its average over every roll (``first``: the opening roll, never a double)."""
     total = weight = this_roll = 0.0
-    for d in all_dice():
+    for d, chance in ROLLS:
         if first and d.is_double:
             continue
-        w = 1.0 if d.is_double else 2.0
         value = best(d)
-        total += w * value
-        weight += w
+        total += chance * value
+        weight += chance
         if (d.high, d.low) == (dice.high, dice.low):
             this_roll = value
     return this_roll - total / weight

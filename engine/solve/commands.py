@@ -6,8 +6,9 @@ import json
 from typing import TextIO
 
 from engine.cli import read_line
+from engine.dice import Dice, all_dice
 from engine.errors import EngineError
-from engine.position import Dice, Position
+from engine.position import Position
 from engine.solve.table import SCALE, Table, load
 from engine.variants import Variant
 
@@ -45,12 +46,12 @@ def opening_chances(table: Table) -> list[tuple[Dice, float, str]]:
     that play."""
     start = Position.initial(table.variant)
     out = []
-    for hi in range(6, 0, -1):
-        for lo in range(hi - 1, 0, -1):
-            dice = Dice(hi, lo)
-            plays = start.legal_plays(dice)
-            best = max(plays, key=lambda p: table.after(p.result, 0))
-            out.append((dice, table.after(best.result, 0), start.format_play(best)))
+    for dice in all_dice():
+        if dice.is_double:
+            continue
+        plays = start.legal_plays(dice)
+        best = max(plays, key=lambda p: table.after(p.result, 0))
+        out.append((dice, table.after(best.result, 0), start.format_play(best)))
     return out
 
 

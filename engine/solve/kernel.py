@@ -18,13 +18,15 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from engine import dice
 from engine.solve import index
 
 rank = numba.njit(cache=True, nogil=True)(index.rank)
 swapped = numba.njit(cache=True, nogil=True)(index.swapped)
 
-ROLLS = np.array([(a, b) for a in range(1, 7) for b in range(a, 7)], dtype=np.int64)
-WEIGHTS = np.array([1 / 36 if a == b else 2 / 36 for a, b in ROLLS], dtype=np.float64)
+ROLLS = np.array([(d.low, d.high) for d, _ in dice.ROLLS], dtype=np.int64)
+"""The 21 rolls of :data:`engine.dice.ROLLS` as ``(low, high)`` rows, and their chances."""
+CHANCES = np.array([chance for _, chance in dice.ROLLS], dtype=np.float64)
 
 POLICY_ORDER = 0
 POLICY_STANDARD = 1
@@ -279,7 +281,7 @@ def evaluate(x, V, F, levels, pips, swap, standard, start, target, final, own, p
                     v = max(v, _after(V, swap, x))
         if v <= NONE:  # no move: pass
             v = _after(V, swap, x)
-        total += WEIGHTS[r] * v
+        total += CHANCES[r] * v
     return total
 
 

@@ -13,7 +13,7 @@ import random
 import sys
 import time
 
-from engine.position import all_dice
+from engine.dice import ROLLS
 from engine.solve import reference
 from engine.solve.index import OFF_SLOT, swapped
 from engine.solve.table import SCALE, Table, load
@@ -26,7 +26,7 @@ def bellman(table: Table, rows) -> float:
     """The right-hand side of the Bellman equation at ``rows``, from the table's values."""
     v = table.variant
     total = 0.0
-    for dice in all_dice():
+    for dice, chance in ROLLS:
         best = 0.0
         for me, them in reference.legal_results(v, rows, (dice.first, dice.second)):
             if me[OFF_SLOT] == v.checkers:
@@ -35,7 +35,7 @@ def bellman(table: Table, rows) -> float:
             out_me, out_them = [0] * 8, [0] * 8
             swapped(me, them, out_me, out_them)
             best = max(best, 1.0 - table.chance(table.space.rank(out_me, out_them)))
-        total += best * (1 if dice.is_double else 2) / 36
+        total += best * chance
     return total
 
 

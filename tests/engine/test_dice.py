@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Dice, DiceError, EngineError, Position
+from engine.dice import ROLLS, all_dice
 from tests.engine.test_properties import json_values
 
 
@@ -85,3 +86,13 @@ def test_anything_is_dice_or_a_dice_error(value):
         return
     assert Dice.parse(str(dice)) == dice
     assert Position.initial("minigam").legal_plays(value if isinstance(value, list | tuple) else dice)
+
+
+def test_the_21_rolls_have_chances_that_sum_to_one():
+    assert len(ROLLS) == 21
+    assert sorted((d for d, _ in ROLLS), reverse=True) == list(all_dice())
+    assert len(set(all_dice())) == 21
+    assert all(d.first >= d.second for d, _ in ROLLS)  # higher die first
+    assert [d for d, chance in ROLLS if chance == 1 / 36] == [Dice(k, k) for k in range(1, 7)]
+    assert all(chance == 2 / 36 for d, chance in ROLLS if not d.is_double)
+    assert sum(chance for _, chance in ROLLS) == pytest.approx(1.0)

@@ -10,6 +10,7 @@ import pytest
 from engine import Game, Position, SeededDice
 from engine.ai import get_player, heuristic_player, search
 from engine.ai.players import EasyPlayer
+from engine.dice import ROLLS
 from engine.variants import find_variant
 
 
@@ -22,12 +23,6 @@ class Terminal:
         if pos.off[1 - mover] == pos.variant.checkers:
             return -1.0
         return 0.0
-
-
-def test_the_21_rolls_weigh_one():
-    assert len(search.ROLLS) == 21
-    assert sum(w for _, w in search.ROLLS) == pytest.approx(1.0)
-    assert sum(1 for d, _ in search.ROLLS if d.is_double) == 6
 
 
 # Player 0 has just played and has one checker left, on its 1-point (absolute 24). Player 1 has one
@@ -127,7 +122,7 @@ CLOSED_OUT_NEXT = {
 def test_multigam_look_ahead_over_a_closed_out_next_player_skips_their_turn():
     pos = Position.from_points("multigam", turn=1, **CLOSED_OUT_NEXT)
     hard = get_player("multigam", "hard")
-    for dice, _ in search.ROLLS:
+    for dice, _ in ROLLS:
         assert [p.moves for p in search.to_move(pos, 1).legal_plays(dice)] in ([], [()])
     # Looking ahead over player 1's roll is the model's value with player 2 to roll ...
     assert hard.lookahead(pos, 0, frozenset()) == pytest.approx(hard.ev.scores(pos, 2)[0])

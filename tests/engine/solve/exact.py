@@ -10,7 +10,8 @@ from functools import cache
 
 import numpy as np
 
-from engine import Position, Variant, all_dice, find_variant
+from engine import Position, Variant, find_variant
+from engine.dice import ROLLS
 
 
 @cache
@@ -42,7 +43,6 @@ def solve_exactly(v: Variant) -> dict[Position, float]:
     """The chance that the player to move wins, before rolling, for every position of ``v``."""
     positions = all_positions(v)
     where = {p: i for i, p in enumerate(positions)}
-    rolls = [(d, (1 if d.is_double else 2) / 36) for d in all_dice()]
     size = len(positions)
     fixed = np.full(size, np.nan)
     choices: list[list[list[int]]] = [[] for _ in range(size)]
@@ -52,23 +52,23 @@ def solve_exactly(v: Variant) -> dict[Position, float]:
         elif p.off[p.turn] == v.checkers:
             fixed[i] = 1.0
         else:
-            for dice, _ in rolls:
+            for dice, _ in ROLLS:
                 plays = p.legal_plays(dice)
                 choices[i].append([where[pl.result.with_turn(1 - p.turn)] for pl in plays])
     live = [i for i in range(size) if np.isnan(fixed[i])]
-    policy = {i: [0] * len(rolls) for i in live}
+    policy = {i: [0] * len(ROLLS) for i in live}
     values = np.zeros(size)
     for _ in range(100):
         # value the policy: V[i] + sum_r w_r V[next] = 1 on live positions, V fixed elsewhere
         matrix = np.eye(size)
         rhs = np.where(np.isnan(fixed), 1.0, fixed)
         for i in live:
-            for r, (_, w) in enumerate(rolls):
+            for r, (_, w) in enumerate(ROLLS):
                 matrix[i, choices[i][r][policy[i][r]]] += w
         values = np.linalg.solve(matrix, rhs)
         changed = False
         for i in live:
-            for r in range(len(rolls)):
+            for r in range(len(ROLLS)):
                 nexts = choices[i][r]
                 best = min(range(len(nexts)), key=lambda k: values[nexts[k]])
                 if values[nexts[best]] < values[nexts[policy[i][r]]] - 1e-13:
