@@ -11,6 +11,12 @@ A board picture is its background (drawn once) with pieces and text drawn on in 
 background is mapped to the palette once too (:func:`palette_rows`), and each picture maps only the
 boxes it drew in (:func:`encode_regions`). Mapping to a fixed palette without dithering is done pixel by
 pixel (each colour to its nearest), so this gives exactly the bytes of mapping the whole picture.
+
+Why not Pillow's own encoder (``Image.save(format="PNG", compress_level=...)`` at the same level):
+``python -m bench.png`` encodes the same boards both ways in one run, and Pillow took 2.7 ms of CPU per
+6-point board against 1.5 ms here, 3.6 against 2.1 ms per 24-point board, for pictures 9% larger (a median
+of 44.1 against 40.5 KB, 54.7 against 49.9 KB), the same pixels: a quarter of the drawing worker's 4-6 ms
+per board, on every turn.
 """
 
 from __future__ import annotations
