@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from engine.arena import clustered_wilson, grouped, main, run, wilson
+from engine.arena import clustered_wilson, grouped, run, wilson
+from engine.arena.__main__ import main
 
 
 def test_wilson_interval_by_hand():

@@ -10,7 +10,7 @@ import pytest
 from engine import Dice, Game, Position
 from engine.ai import get_player
 from engine.ai.backgammon import NOISE, BackgammonPlayer
-from engine.arena import main as arena_main
+from engine.arena.__main__ import main as arena_main
 from engine.grade import CubeRecorder, CubeTally, clustered_mean, reference_loss, report_grade
 from engine.variants import find_variant
 

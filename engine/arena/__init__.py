@@ -3,6 +3,8 @@
     python -m engine.arena --variant minigam --a hard --b medium --games 2000 --seed 1
     python -m engine.arena grade --variant backgammon --level hard --games 100   (see engine.grade)
 
+The command line is :mod:`engine.arena.__main__`.
+
 Plays ``--games`` single games (money games for backgammon, with the cube) between level ``A`` and
 level ``B``. Two-player variants swap seats every game; in multigam ``A`` takes one seat, rotating
 through the four seats game by game, and ``B`` plays the other three. Everything is deterministic
@@ -31,8 +33,6 @@ it is above 50% exactly when A scores more placing points per game than the fiel
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import math
 import statistics
 import sys
@@ -41,11 +41,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import selfplay
-from engine.ai import ARENA_LEVELS, Player, arena_levels_for, get_player
+from engine.ai import Player, get_player
 from engine.dice import SeededDice
 from engine.game import Game, Outcome
 from engine.selfplay import Action, Step
-from engine.variants import VARIANTS, Variant, find_variant
+from engine.variants import Variant, find_variant
 
 
 @dataclass
@@ -284,44 +284,3 @@ def report(
             file=out,
         )
     print(f"  {elapsed:.1f} s", file=out)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
-    if argv[:1] in (["grade"], ["cube"]):
-        # The backgammon benchmarks live in engine.grade, which builds on the arena: hand the command
-        # line over by name, so that the arena does not depend on them.
-        return importlib.import_module("engine.grade").main(argv)
-    parser = argparse.ArgumentParser(
-        prog="python -m engine.arena", description="Computer players against each other."
-    )
-    parser.add_argument("--variant", default="minigam", help=f"one of: {', '.join(VARIANTS)}")
-    parser.add_argument("--a", default="hard", help=f"level of side A: {', '.join(ARENA_LEVELS)}")
-    parser.add_argument("--b", default="medium", help=f"level of side B: {', '.join(ARENA_LEVELS)}")
-    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the dice and the players (default 1)")
-    parser.add_argument(
-        "--independent-dice",
-        action="store_true",
-        help="fresh dice for every game (default: duplicate dice, the same dice for each game of a group)",
-    )
-    parser.add_argument("--progress", type=int, default=0, help="print a progress line every N games")
-    args = parser.parse_args(argv)
-    try:
-        variant = find_variant(args.variant)
-    except ValueError as exc:
-        parser.error(str(exc))
-    for level in (args.a, args.b):
-        if level not in arena_levels_for(variant):
-            levels = ", ".join(arena_levels_for(variant))
-            parser.error(f"unknown level {level!r} for {variant.name}; the levels are: {levels}")
-    duplicate = not args.independent_dice
-    problem = games_problem(variant, args.games, duplicate)
-    if problem:
-        parser.error(problem)
-    run(variant, args.a, args.b, args.games, args.seed, duplicate=duplicate, progress=args.progress)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
