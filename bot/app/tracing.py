@@ -65,6 +65,19 @@ def interaction_kind(data: dict[str, Any]) -> str:
 def install(client: discord.Client) -> None:
     """Begin a trace for every interaction ``client`` receives (while timing is on)."""
     timing.enable_from_environment()
+    # The one place the bot patches discord.py's internals: the gateway reads its parsers from this dict
+    # (``DiscordWebSocket._discord_parsers`` is the same object). No supported hook serves, in discord.py
+    # 2.7: the trace must be in the context when the parser creates the tasks that handle the interaction
+    # (``CommandTree._from_interaction``, ``ViewStore.dispatch_view``), and it must begin before they wait
+    # for a busy event loop, which is what the load benchmark measures.
+    # - ``on_interaction`` is dispatched after the parser created them, and ``on_socket_event_type`` (and
+    #   ``on_socket_raw_receive``, only with ``enable_debug_events``) before, but each listener runs in a
+    #   task of its own: a context variable set there reaches no other task.
+    # - ``CommandTree.interaction_check`` and the views' ``interaction_check`` run in the handling task,
+    #   but only once it has its turn on the loop, and commands and components each need their own.
+    # - ``Client.dispatch("socket_event_type")`` runs in the gateway's reading task just before the
+    #   parser, but it is no documented override, and the trace would stay in that task's context until
+    #   the next event; this wraps exactly the parser's call instead.
     parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
     parse = parsers.get("INTERACTION_CREATE")
     if parse is None:
