@@ -368,7 +368,9 @@ async def _serve(settings: Config) -> None:
 async def _freeze_when_ready(bot: MinigamBot) -> None:
     """What start-up made (modules, the engine's tables, the guilds' cache) lives as long as the bot: out
     of the garbage collector's sight, a full collection no longer walks it. In the 200-match load a full
-    collection (one every ~800 turns) stalled the event loop 46 ms; 13 ms after."""
+    collection (one every ~800 turns) stalled the event loop 46 ms; 13 ms after. ``python -m bench.freeze``
+    (a bot's heap: its imports, 200 servers cached, 1,000 messages, 200 live games) measures a full
+    collection at 31 ms of CPU, 3 ms frozen. The workers are spawned, so their memory is not at stake."""
     await bot.wait_until_ready()
     gc.freeze()
 
