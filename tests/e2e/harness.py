@@ -13,7 +13,7 @@ import discord.gateway
 import discord.http
 import yarl
 
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.standin import FakeDiscord
 
 
 @contextlib.contextmanager

@@ -45,16 +45,6 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
-from tests.e2e.fake_discord import (
-    BOT_PERMISSIONS,
-    CREATE_PUBLIC_THREADS,
-    Channel,
-    FakeDiscord,
-    Message,
-    StandInError,
-    User,
-    busiest_second,
-)
 from tests.e2e.load_bots import DatabaseState, RunningBot, ServiceState, start_bot
 from tests.e2e.load_cpu import CpuSample, sample, settled, spent
 from tests.e2e.load_fleet import Table, bots_in_processes, shard_count, stand_in
@@ -62,6 +52,8 @@ from tests.e2e.load_profile import Profiler, summarise
 from tests.e2e.load_report import Stats
 from tests.e2e.load_summary import Run, print_run, print_side_by_side, write_json
 from tests.e2e.load_vsbot import move_and_wait, run_vs_bot, set_up_at, turns
+from tests.e2e.standin import Channel, FakeDiscord, Message, StandInError, User, busiest_second
+from tests.e2e.standin.constants import BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
 from tests.e2e.world import ROOT, choose_play, is_board
 from tests.postgres_server import PostgresServer
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import timing
-from tests.e2e.fake_discord import Channel, FakeDiscord, StandInError, User
 from tests.e2e.load_bots import DatabaseState, RunningBot, tree_label
 from tests.e2e.load_report import Stats
 from tests.e2e.load_stages import read_traces
+from tests.e2e.standin import Channel, FakeDiscord, StandInError, User
 from tests.e2e.world import ROOT, BotProcess, World
 
 

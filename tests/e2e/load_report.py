@@ -13,7 +13,7 @@ import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from tests.e2e.fake_discord import Interaction
+from tests.e2e.standin import Interaction
 
 
 @dataclass

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine import SeededDice
-from tests.e2e.fake_discord import FakeDiscord, Message
+from tests.e2e.standin import FakeDiscord, Message
 from tests.e2e.world import World
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.e2e.fake_discord import Message
+from tests.e2e.standin import Message
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e

@@ -10,7 +10,7 @@ import asyncio
 import pytest
 
 from bot.app import commands
-from tests.e2e.fake_discord import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE
+from tests.e2e.standin.constants import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE
 from tests.e2e.world import World, board_version, is_board
 
 pytestmark = pytest.mark.e2e

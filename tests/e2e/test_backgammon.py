@@ -10,7 +10,7 @@ import pytest
 from engine import ScriptedDice
 from engine.mat_read import read_match
 from tests.e2e.db import StoredMatch
-from tests.e2e.fake_discord import Message
+from tests.e2e.standin import Message
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.fake_discord import BOT_PERMISSIONS, CREATE_PUBLIC_THREADS, under_global_limit
+from tests.e2e.standin import under_global_limit
+from tests.e2e.standin.constants import BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e

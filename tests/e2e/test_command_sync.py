@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.standin import FakeDiscord
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e

@@ -1,4 +1,4 @@
-"""The check of every request the stand-in receives (:mod:`tests.e2e.discord_rules`): what Discord
+"""The check of every request the stand-in receives (:mod:`tests.e2e.standin.rules`): what Discord
 refuses is refused, with the rule and where it is written; what Discord accepts passes."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.e2e import discord_api
-from tests.e2e.discord_rules import (
+from tests.e2e.standin import FakeDiscord, openapi
+from tests.e2e.standin.rules import (
     ACTION_ROWS,
     AUTHOR,
     BUTTON_LABEL,
@@ -42,7 +42,6 @@ from tests.e2e.discord_rules import (
     check_request,
     route_of,
 )
-from tests.e2e.fake_discord import FakeDiscord
 
 pytestmark = pytest.mark.e2e
 
@@ -385,11 +384,11 @@ def test_the_exceptions_are_narrow() -> None:
     assert any("SnowflakeType/type" in p for p in problems(post(elsewhere)))
 
 
-@pytest.mark.parametrize("exception", discord_api.EXCEPTIONS, ids=lambda e: e.pointer)
-def test_every_exception_still_changes_the_description(exception: discord_api.SpecException) -> None:
+@pytest.mark.parametrize("exception", openapi.EXCEPTIONS, ids=lambda e: e.pointer)
+def test_every_exception_still_changes_the_description(exception: openapi.SpecException) -> None:
     """Once Discord's description agrees with its documentation, the exception goes."""
     assert exception.reason
-    assert discord_api.resolve(exception.pointer) != exception.schema
+    assert openapi.resolve(exception.pointer) != exception.schema
 
 
 # ------------------------------------------------------------------------------------------ the stand-in

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.fake_discord import Interaction
+from tests.e2e.standin import Interaction
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e

@@ -7,12 +7,12 @@ import re
 import pytest
 
 from tests.e2e import load
-from tests.e2e.fake_gateway import shard_of
 from tests.e2e.load_cpu import CpuUse
 from tests.e2e.load_fleet import shard_ids, stand_in
 from tests.e2e.load_report import Stats
 from tests.e2e.load_stages import stage_lines
 from tests.e2e.load_summary import Run, wave_line
+from tests.e2e.standin.gateway import shard_of
 from tests.postgres_server import PostgresServer
 
 pytestmark = pytest.mark.e2e

@@ -10,8 +10,8 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from tests.e2e.fake_discord import Interaction, Message, User
 from tests.e2e.quiet import as_posted
+from tests.e2e.standin import Interaction, Message, User
 from tests.e2e.world import BotProcess, World, is_board
 
 pytestmark = pytest.mark.e2e

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from engine import Dice
-from tests.e2e.fake_discord import Interaction
+from tests.e2e.standin import Interaction
 from tests.e2e.world import OpeningThenSeeded, World
 
 pytestmark = pytest.mark.e2e

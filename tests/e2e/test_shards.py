@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.fake_discord import Channel, FakeDiscord, Guild, StandInError, User
-from tests.e2e.fake_gateway import Session
+from tests.e2e.standin import Channel, FakeDiscord, Guild, StandInError, User
+from tests.e2e.standin.gateway import Session
 from tests.e2e.world import BotProcess, World
 
 pytestmark = pytest.mark.e2e

@@ -11,17 +11,14 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.e2e.fake_discord import (
+from tests.e2e.harness import LogCapture, pointed_at, running
+from tests.e2e.standin import FakeDiscord, StandInError, busiest_second, under_global_limit
+from tests.e2e.standin.constants import (
     AUTOCOMPLETE_RESULT,
     BOT_PERMISSIONS,
     CREATE_PUBLIC_THREADS,
     THREAD_CREATED,
-    FakeDiscord,
-    StandInError,
-    busiest_second,
-    under_global_limit,
 )
-from tests.e2e.harness import LogCapture, pointed_at, running
 
 pytestmark = pytest.mark.e2e
 

@@ -1,6 +1,6 @@
-"""The stand-in's gateway with shards (:mod:`tests.e2e.fake_gateway`), checked with tiny discord.py bots and
-bare websockets: each guild's events reach its shard's sessions only, and IDENTIFYs Discord refuses are
-refused with its close codes."""
+"""The stand-in's gateway with shards (:mod:`tests.e2e.standin.gateway`), checked with tiny discord.py bots
+and bare websockets: each guild's events reach its shard's sessions only, and IDENTIFYs Discord refuses
+are refused with its close codes."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.e2e.fake_discord import FakeDiscord, StandInError
-from tests.e2e.fake_gateway import INVALID_SESSION, Shard, shard_of
 from tests.e2e.harness import pointed_at, running
+from tests.e2e.standin import FakeDiscord, StandInError
+from tests.e2e.standin.gateway import INVALID_SESSION, Shard, shard_of
 
 pytestmark = pytest.mark.e2e
 

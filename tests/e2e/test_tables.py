@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.fake_discord import BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
+from tests.e2e.standin.constants import BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
 from tests.e2e.world import World, is_board
 
 pytestmark = pytest.mark.e2e

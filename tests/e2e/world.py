@@ -22,8 +22,8 @@ from bot.clock import FakeClock
 from bot.config import Config
 from engine import Game, Play, SeededDice
 from tests.e2e.db import Database, StoredMatch
-from tests.e2e.fake_discord import Channel, FakeDiscord, Interaction, Message, StandInError, User
 from tests.e2e.harness import LogCapture, pointed_at, running
+from tests.e2e.standin import Channel, FakeDiscord, Interaction, Message, StandInError, User
 
 ROOT = Path(__file__).resolve().parents[2]
 

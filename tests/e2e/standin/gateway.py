@@ -37,9 +37,9 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 if TYPE_CHECKING:
-    from tests.e2e.fake_discord import FakeDiscord
+    from tests.e2e.standin.server import FakeDiscord
 
-log = logging.getLogger("tests.e2e.fake_gateway")
+log = logging.getLogger(__name__)
 
 HEARTBEAT_INTERVAL = 41_250  # milliseconds, as Discord says in HELLO
 MOST_GUILDS_PER_SHARD = 2_500

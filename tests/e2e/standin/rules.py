@@ -2,7 +2,7 @@
 
 :func:`check_request` is the one check the stand-in runs on every REST request: the route and method exist
 and the parameters and body match the operation's schemas in Discord's OpenAPI description
-(:mod:`tests.e2e.discord_api`), and the limits Discord documents hold, here, each once as a :class:`Limit`
+(:mod:`tests.e2e.standin.openapi`), and the limits Discord documents hold, here, each once as a :class:`Limit`
 with where it is written: a message's content and embeds, its components, autocomplete choices, the
 application commands a sync declares, thread names, uploads. Each broken rule is a :class:`Violation` that
 names the rule and its source.
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.e2e import discord_api
+from tests.e2e.standin import openapi
 
 DOCS = "https://discord.com/developers/docs"
 MESSAGE = f"{DOCS}/resources/message#create-message"
@@ -204,16 +204,16 @@ class Request:
 def route_of(method: str, path: str) -> str:
     """The route a request counts under: ``POST /channels/{channel_id}/messages`` (the path itself when
     Discord has no such route)."""
-    op = discord_api.operation(method, path)
+    op = openapi.operation(method, path)
     return f"{method} {op.template if op else path}"
 
 
 def check_request(request: Request) -> list[Violation]:
     """Every rule ``request`` breaks: the route, the schemas, the documented limits."""
     label = str(request)
-    op = discord_api.operation(request.method, request.path)
+    op = openapi.operation(request.method, request.path)
     if op is None:
-        methods = discord_api.methods_of(request.path)
+        methods = openapi.methods_of(request.path)
         problem = (
             f"Discord has {', '.join(methods)} here, not {request.method}" if methods else "no such route"
         )
@@ -231,8 +231,8 @@ def check_request(request: Request) -> list[Violation]:
             f"openapi.json: {op.id} {p.pointer}",
         )
         for p in (
-            *discord_api.parameter_problems(op, request.path, request.query),
-            *discord_api.body_problems(op, request.content_type, request.body),
+            *openapi.parameter_problems(op, request.path, request.query),
+            *openapi.body_problems(op, request.content_type, request.body),
         )
     ]
     try:

@@ -31,7 +31,7 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 SPEC_URI = "https://discord.com/api/v10/openapi.json"
-DEFAULT_SPEC = Path(__file__).resolve().parents[3] / "shared" / "discord-api" / "openapi.json"
+DEFAULT_SPEC = Path(__file__).resolve().parents[4] / "shared" / "discord-api" / "openapi.json"
 METHODS = ("get", "put", "post", "patch", "delete")
 BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
 """A boolean in a query string (Discord's documentation, Reference, "Boolean Query Strings": True, true
