@@ -1,4 +1,4 @@
-"""Where a turn's time goes: stage timers for the load benchmark (``python -m tests.e2e.load``).
+"""Where a turn's time goes: stage timers for the load benchmark (``python -m bench.load``).
 
 A *trace* is one piece of work the bot does for someone: an interaction, from the moment its event
 arrives from the gateway (:mod:`bot.app.tracing`), or a computer turn. Code marks its stages with

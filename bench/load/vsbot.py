@@ -13,8 +13,8 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Protocol
 
+from bench.load.report import Stats
 from engine import Game
-from tests.e2e.load_report import Stats
 from tests.e2e.standin import Channel, FakeDiscord, Message, StandInError, User
 from tests.e2e.world import board_version, choose_play, is_board
 

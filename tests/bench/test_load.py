@@ -1,4 +1,5 @@
-"""The load benchmark's options and report, on the smallest load (the benchmark itself is not a test)."""
+"""The load benchmark's options and report (:mod:`bench.load`), on the smallest load (the benchmark itself
+is not a test)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ import re
 
 import pytest
 
-from tests.e2e import load
-from tests.e2e.load_cpu import CpuUse
-from tests.e2e.load_fleet import shard_ids, stand_in
-from tests.e2e.load_report import Stats
-from tests.e2e.load_stages import stage_lines
-from tests.e2e.load_summary import Run, wave_line
+from bench.load import run as load
+from bench.load.cpu import CpuUse
+from bench.load.fleet import shard_ids, stand_in
+from bench.load.report import Stats
+from bench.load.stages import stage_lines
+from bench.load.summary import Run, wave_line
 from tests.e2e.standin.gateway import shard_of
 from tests.postgres_server import PostgresServer
 

@@ -1,4 +1,4 @@
-"""Many matches at once through the Discord stand-in: ``python -m tests.e2e.load --matches 200``.
+"""Many matches at once through the Discord stand-in: ``python -m bench.load --matches 200``.
 
 Each match has its own channel and two members. It starts with ``/minigam challenge`` and an Accept
 click; by default every match is set up first, then all of them play at the same time. The player to
@@ -16,7 +16,7 @@ folder), after its run on SQLite: ``--against DIR --postgres`` compares DIR on S
 SQLite and this checkout on PostgreSQL in one run. ``--processes N``: N bot processes of this checkout
 (``python -m bot``, ``SHARD_COUNT=N``, process i on ``SHARD_IDS=i``) on one PostgreSQL database (a server
 the tool starts), the matches dealt evenly over N guilds, guild i on shard i, so each process serves 1/N of
-them (:mod:`tests.e2e.load_fleet`); ``--processes 1,2`` runs the same guilds and matches with one process
+them (:mod:`bench.load.fleet`); ``--processes 1,2`` runs the same guilds and matches with one process
 serving every shard, then with two, side by side, with the ratio of their bot-side CPU per turn.
 
 Printed, as the players saw it: latency from each interaction to the bot's first response (all, and per
@@ -39,19 +39,18 @@ import asyncio
 import contextlib
 import logging
 import os
-import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
-from tests.e2e.load_bots import DatabaseState, RunningBot, ServiceState, start_bot
-from tests.e2e.load_cpu import CpuSample, sample, settled, spent
-from tests.e2e.load_fleet import Table, bots_in_processes, shard_count, stand_in
-from tests.e2e.load_profile import Profiler, summarise
-from tests.e2e.load_report import Stats
-from tests.e2e.load_summary import Run, print_run, print_side_by_side, write_json
-from tests.e2e.load_vsbot import move_and_wait, run_vs_bot, set_up_at, turns
+from bench.load.bots import DatabaseState, RunningBot, ServiceState, start_bot
+from bench.load.cpu import CpuSample, sample, settled, spent
+from bench.load.fleet import Table, bots_in_processes, shard_count, stand_in
+from bench.load.profiling import Profiler, summarise
+from bench.load.report import Stats
+from bench.load.summary import Run, print_run, print_side_by_side, write_json
+from bench.load.vsbot import move_and_wait, run_vs_bot, set_up_at, turns
 from tests.e2e.standin import Channel, FakeDiscord, Message, StandInError, User, busiest_second
 from tests.e2e.standin.constants import BOT_PERMISSIONS, CREATE_PUBLIC_THREADS
 from tests.e2e.world import ROOT, choose_play, is_board
@@ -321,7 +320,7 @@ def _counts(text: str) -> list[int]:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m tests.e2e.load", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=200, help="matches played at once (default 200)")
     parser.add_argument("--turns", type=int, default=1000, help="stop each match after this many turns")
     parser.add_argument("--seed", type=int, default=1, help="dice seed (the bot in this process)")
@@ -395,7 +394,3 @@ def main(argv: list[str] | None = None) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         return asyncio.run(main_async(args))
     return 130
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -18,10 +18,10 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.load.bots import DatabaseState, RunningBot, tree_label
+from bench.load.report import Stats
+from bench.load.stages import read_traces
 from bot import timing
-from tests.e2e.load_bots import DatabaseState, RunningBot, tree_label
-from tests.e2e.load_report import Stats
-from tests.e2e.load_stages import read_traces
 from tests.e2e.standin import Channel, FakeDiscord, StandInError, User
 from tests.e2e.world import ROOT, BotProcess, World
 

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.e2e.load_cpu import CpuUse, cpu_lines, per_bot_process_ms
-from tests.e2e.load_report import Stats, error_lines, percentile, report, target_lines
-from tests.e2e.load_stages import stage_lines
+from bench.load.cpu import CpuUse, cpu_lines, per_bot_process_ms
+from bench.load.report import Stats, error_lines, percentile, report, target_lines
+from bench.load.stages import stage_lines
 from tests.e2e.standin.constants import GLOBAL_LIMIT
 
 

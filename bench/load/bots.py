@@ -23,14 +23,14 @@ from typing import Any
 
 import asyncpg
 
+from bench.load.report import Stats
+from bench.load.stages import read_traces
 from bot import timing
 from bot.store.postgres.driver import numbered
 from bot.store.url import sqlite_path
 from engine import Event, Game, MatchContext, replay
 from engine.events import EventKind
 from engine.replay import apply_event
-from tests.e2e.load_report import Stats
-from tests.e2e.load_stages import read_traces
 from tests.e2e.standin import FakeDiscord
 from tests.e2e.world import ROOT, BotProcess, World
 

@@ -16,7 +16,7 @@ import statistics
 from collections import defaultdict
 from pathlib import Path
 
-from tests.e2e.load_report import percentile
+from bench.load.report import percentile
 
 ORDER = ("challenge", "accept", "move", "vs-bot", "computer", "play", "autocomplete")
 BOARD = "board"
