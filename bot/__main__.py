@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot.config import ConfigError, Config
+from bot.config import Config, ConfigError
 
 
 def main(argv: Sequence[str] | None = None) -> int:

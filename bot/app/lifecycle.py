@@ -160,7 +160,7 @@ class MinigamBot(commands.AutoShardedBot):
         self._ready_once = True
         # Boards that a stop between storing an action and posting its board left unposted, then the
         # computer's turns; the periodic sweep after that.
-        await self.runner.handle(await self.core.matches.unposted_boards())
+        await self.runner.handle(await self.core.unposted_boards())
         for match_id in self.core.pending_computer_turns():
             self.runner.schedule_computer(match_id)
         self.runner.start()
@@ -326,9 +326,7 @@ class MinigamBot(commands.AutoShardedBot):
             log.warning("could not tell user %s %r: %s", interaction.user.id, message, exc)
 
 
-def create_bot(
-    settings: Config, *, clock: Clock | None = None, dice: DiceSource | None = None
-) -> MinigamBot:
+def create_bot(settings: Config, *, clock: Clock | None = None, dice: DiceSource | None = None) -> MinigamBot:
     """The bot for ``settings``, with discord.py pointed at ``settings.api_base`` and ``gateway_url``."""
     if settings.api_base != DEFAULT_API_BASE:
         discord.http.Route.BASE = settings.api_base

@@ -34,7 +34,9 @@ from bot.core import (
     ChallengePosted,
     ControlsChanged,
     Core,
+    EditedBoard,
     Info,
+    LastBoard,
     LobbyBoard,
     Message,
     Notice,
@@ -140,7 +142,7 @@ class Publisher:
                     channel = await self._channel(notice.channel_id)
                     await channel.get_partial_message(message_id).edit(content=text, view=None)
             case RetireBoard():
-                await self.retire(notice.channel_id, notice.message_id, notice.record, responder)
+                await self.retire(notice, responder)
             case LobbyBoard():
                 await self._publish_lobby(notice, responder)
             case ArchiveThread():
@@ -197,80 +199,93 @@ class Publisher:
             message_id = responder.interaction.message.id
         return message_id
 
-    async def _post_board(self, notice: Board, responder: Responder | None = None) -> None:
-        """Post a new board (or edit the match's board into it); then the board it replaces, or this one if
-        it is already stale, is retired to its record. Where ``responder`` can, the post or edit is the
-        answer to its interaction (a slash command's reply, a click's update)."""
-        channel = await self._channel(notice.channel_id)
-        picture = await self.picture(notice.picture)  # a fresh file each time: a sent file is closed
-        view = controls_view(notice.match_id, notice.version, notice.controls)
-        message_id: int | None = None
-        if notice.edit is not None:
-            fields = {"content": clip(notice.text), "view": view}
-            in_place = responder is not None and await responder.update(
-                notice.edit, attachments=[picture()], **fields
-            )
-            if in_place or await self.links.edit(notice.edit, attachments=[picture()], **fields):
-                message_id = notice.edit
-            else:
-                try:
-                    edited = await channel.get_partial_message(notice.edit).edit(
-                        attachments=[picture()], **fields
-                    )
-                    message_id = edited.id
-                except discord.NotFound:
-                    log.info("board %s of match %s is gone; posting a new one", notice.edit, notice.match_id)
-        content = clip(mention_prefix(notice.mention) + notice.text)
-        allowed, extra = mentions(notice.mention), ({"view": view} if view is not None else {})
-        if message_id is None and notice.edit is None and responder is not None:
+    async def _post_board(self, board: Board, responder: Responder | None = None) -> None:
+        """Post ``board`` as its kind says (the match's board edited into it, or a new message); then the
+        core records it and says which boards no longer apply, and those are retired to their records."""
+        picture = await self.picture(board.picture)  # a fresh file each time: a sent file is closed
+        view = controls_view(board.match_id, board.version, board.controls)
+        match board:
+            case EditedBoard(message_id=edit):
+                message_id = await self._edit_board(board, edit, picture, view, responder)
+                if message_id is None:  # gone: posted anew, in the channel
+                    message_id = await self._send_board(board, picture, view, None)
+            case _:
+                message_id = await self._send_board(board, picture, view, responder)
+        if not isinstance(board, LastBoard) or board.match_over:  # else the next game's board is the turn's
+            mark(BOARD)
+        for retired in await self.core.board_posted(board, message_id):
+            await self.retire(retired, responder)
+
+    async def _edit_board(
+        self,
+        board: Board,
+        message_id: int,
+        picture: Callable[[], discord.File],
+        view: discord.ui.View | None,
+        responder: Responder | None,
+    ) -> int | None:
+        """Edit the board ``message_id`` into ``board``: as the answer to a click on it, where ``responder``
+        can; else through the interaction that posted it (:mod:`bot.app.links`); else in the channel.
+        ``None`` if it is gone."""
+        fields = {"content": clip(board.text), "view": view}
+        if responder is not None and await responder.update(message_id, attachments=[picture()], **fields):
+            return message_id
+        if await self.links.edit(message_id, attachments=[picture()], **fields):
+            return message_id
+        channel = await self._channel(board.channel_id)
+        try:
+            return (await channel.get_partial_message(message_id).edit(attachments=[picture()], **fields)).id
+        except discord.NotFound:
+            log.info("board %s of match %s is gone; posting a new one", message_id, board.match_id)
+            return None
+
+    async def _send_board(
+        self,
+        board: Board,
+        picture: Callable[[], discord.File],
+        view: discord.ui.View | None,
+        responder: Responder | None,
+    ) -> int:
+        """Post ``board`` as a new message: the answer to ``responder``'s interaction (its reply, else its
+        followup) where it can; else through the interaction that posted the board it follows; else in the
+        channel."""
+        content = clip(mention_prefix(board.mention) + board.text)
+        allowed, extra = mentions(board.mention), ({"view": view} if view is not None else {})
+        if responder is not None:
             for original, send in ((True, responder.post), (False, responder.follow)):
                 message_id = await send(
-                    notice.channel_id, content, file=picture(), view=view, allowed_mentions=allowed
+                    board.channel_id, content, file=picture(), view=view, allowed_mentions=allowed
                 )
                 if message_id is not None:  # the interaction's reply, or its followup: edited through it
                     self.links.remember(message_id, responder.interaction, original=original)
-                    break
-        if message_id is None and notice.edit is None:
-            message_id = await self.links.follow(
-                notice.channel_id,
-                notice.match_id,
-                notice.replaces,
-                content=content,
-                file=picture(),
-                allowed_mentions=allowed,
-                **extra,
-            )
-        if message_id is None:
-            message = await channel.send(content, file=picture(), allowed_mentions=allowed, **extra)
-            message_id = message.id
-        if not notice.current:  # a game's last board, the match going on: it stays; the one before retires
-            if notice.replaces not in (None, message_id):
-                await self.retire(notice.channel_id, notice.replaces, notice.replaced_record, responder)
-            return
-        mark(BOARD)
-        recorded, replaced = await self.core.matches.board_posted(
-            notice.match_id, notice.version, message_id, notice.record
+                    return message_id
+        follows = board.replaces.message_id if board.replaces is not None else None
+        message_id = await self.links.follow(
+            board.channel_id,
+            board.match_id,
+            follows,
+            content=content,
+            file=picture(),
+            allowed_mentions=allowed,
+            **extra,
         )
-        if replaced is None and notice.final and notice.replaces not in (None, message_id):
-            replaced = (notice.replaces, notice.replaced_record)  # the match is over: from the notice
-        if replaced is not None:
-            await self.retire(notice.channel_id, *replaced, responder)
-        if not recorded and not notice.final:
-            await self.retire(notice.channel_id, message_id, notice.record)  # the match moved on meanwhile
+        if message_id is not None:
+            return message_id
+        channel = await self._channel(board.channel_id)
+        return (await channel.send(content, file=picture(), allowed_mentions=allowed, **extra)).id
 
-    async def retire(
-        self, channel_id: int, message_id: int, record: str = "", responder: Responder | None = None
-    ) -> None:
-        """Edit the board ``message_id`` down to its one-line ``record``: no picture, no controls (with no
+    async def retire(self, board: RetireBoard, responder: Responder | None = None) -> None:
+        """Edit the board ``board.message_id`` down to its one-line record: no picture, no controls (with no
         record, it only loses its controls). As the answer to a click on it, where ``responder`` can; else
         through the interaction that posted it (:mod:`bot.app.links`), where its token still works."""
+        message_id, record = board.message_id, board.record
         fields = {"content": clip(record), "attachments": [], "view": None}
         try:
             if record and responder is not None and await responder.update(message_id, **fields):
                 return
             if record and await self.links.edit(message_id, **fields):
                 return
-            channel = await self._channel(channel_id)
+            channel = await self._channel(board.channel_id)
             if record:
                 await channel.get_partial_message(message_id).edit(**fields)
             else:

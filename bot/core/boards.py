@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from bot import texts
 from bot.core.actions import Action, AfterMatch, Control, Prompt
 from bot.core.live import LiveMatch
-from bot.core.notices import Board, ControlsChanged, Picture, Reply, Result, RetireBoard
+from bot.core.notices import (
+    ControlsChanged,
+    EditedBoard,
+    LastBoard,
+    NewBoard,
+    Picture,
+    Reply,
+    Result,
+    RetireBoard,
+)
 from bot.models import MatchRecord, MatchStatus, Seat
 from bot.texts import venue as words
 from engine import Game
@@ -64,50 +71,51 @@ def controls_for(game: Game) -> tuple[Control, ...]:
     return ()
 
 
-def board_notice(live: LiveMatch, game: Game, lines: list[str], *, final: bool = False) -> Board:
+def board_notice(live: LiveMatch, game: Game, lines: list[str]) -> NewBoard:
     """The public board of ``game`` after ``lines``, posted as a new message that pings the person to act
-    (after a restart, say). A match's last board (``final``) offers a rematch instead of the game's
-    controls."""
-    seat = None if final else actor_seat(live, game)
+    (after a restart, say)."""
+    seat = actor_seat(live, game)
     mention = seat.user_id if seat is not None and not seat.is_computer else None
-    return _board(live, game, lines, seat=seat, mention=mention, final=final)
+    return NewBoard(**_board(live, game, lines, seat), mention=mention, record=_record(lines, seat))
 
 
-def _board(
-    live: LiveMatch,
-    game: Game,
-    lines: list[str],
-    *,
-    seat: Seat | None,
-    mention: int | None = None,
-    edit: int | None = None,
-    final: bool = False,
-) -> Board:
+def last_board(live: LiveMatch, game: Game, lines: list[str], *, match_over: bool) -> LastBoard:
+    """The last board of ``game`` after ``lines``: a rematch offered under the match's last board (for a
+    match that ended, not one cancelled)."""
+    fields = _board(live, game, lines, None)
+    controls = after_match_controls(live) if match_over else ()
+    return LastBoard(**fields | {"controls": controls}, match_over=match_over)
+
+
+def _board(live: LiveMatch, game: Game, lines: list[str], seat: Seat | None) -> dict:
+    """What every kind of board has: the text after ``lines`` with the line for ``seat`` to act, its
+    controls (and Resign), and the match's board before it, to retire once this one is posted."""
     text_lines = list(lines)
     controls: tuple[Control, ...] = ()
     if seat is not None:
         text_lines.append(texts.waiting_line(seat.name, game, computer=seat.is_computer))
         if not seat.is_computer:
             controls = controls_for(game)
-    if final:
-        controls = after_match_controls(live)
-    else:
-        controls = (*controls, Control(Prompt.RESIGN))
-    rec = live.record
-    return Board(
-        rec.channel_id,
-        rec.match_id,
-        rec.version,
-        "\n".join(text_lines),
-        picture(live, game),
-        mention=mention,
-        controls=controls,
-        final=final,
-        replaces=rec.board_message_id,
-        record="" if final else words.record_line(lines) or words.turn_record(seat.name if seat else ""),
-        edit=edit,
-        replaced_record=rec.board_record or "",
+    rec, posted = live.record, live.board
+    replaces = (
+        None
+        if posted is None
+        else RetireBoard(rec.channel_id, rec.match_id, posted.message_id, posted.record)
     )
+    return {
+        "channel_id": rec.channel_id,
+        "match_id": rec.match_id,
+        "version": rec.version,
+        "text": "\n".join(text_lines),
+        "picture": picture(live, game),
+        "controls": (*controls, Control(Prompt.RESIGN)),
+        "replaces": replaces,
+    }
+
+
+def _record(lines: list[str], seat: Seat | None) -> str:
+    """The one line a board becomes once replaced: what happened, else whose turn it was."""
+    return words.record_line(lines) or words.turn_record(seat.name if seat else "")
 
 
 def after_match_controls(live: LiveMatch) -> tuple[Control, ...]:
@@ -138,27 +146,29 @@ def next_board(live: LiveMatch, lines: list[str], acted: int | None = None) -> R
         live.pending = tuple(lines)
         return Result(retire_board(live), (live.match_id,) if seat is not None else ())
     live.pending = ()
-    rec = live.record
+    rec, posted = live.record, live.board
     by = rec.seats[acted] if acted is not None else None
     by_someone_else = by is not None and not by.is_computer and by.user_id != seat.user_id
     again = by is not None and by.user_id == seat.user_id and live.board_for == seat.user_id
-    if again and rec.board_message_id is not None and rec.board_record:
-        lines = [rec.board_record, *lines]
-        return Result([_board(live, live.game, lines, seat=seat, edit=rec.board_message_id)])
+    if again and posted is not None and posted.record:
+        lines = [posted.record, *lines]
+        fields = _board(live, live.game, lines, seat) | {"replaces": None}  # it replaces itself
+        return Result([EditedBoard(**fields, message_id=posted.message_id, record=_record(lines, seat))])
     mention = seat.user_id if live.board_for != seat.user_id or by_someone_else else None
     live.board_for = seat.user_id
-    return Result([_board(live, live.game, lines, seat=seat, mention=mention)])
+    return Result(
+        [NewBoard(**_board(live, live.game, lines, seat), mention=mention, record=_record(lines, seat))]
+    )
 
 
 def retire_board(live: LiveMatch) -> list[RetireBoard]:
     """The match's posted board, to be edited down to its record now (the match moved on without a new
     board of its own, or ended); nothing if it has none, or was retired already."""
-    rec = live.record
-    if rec.board_message_id is None:
+    rec, posted = live.record, live.board
+    if posted is None:
         return []
-    notice = RetireBoard(rec.channel_id, rec.match_id, rec.board_message_id, rec.board_record or "")
-    live.record = dataclasses.replace(rec, board_message_id=None, board_record=None)  # in memory: retired
-    return [notice]
+    live.board = None  # in memory: retired
+    return [RetireBoard(rec.channel_id, rec.match_id, posted.message_id, posted.record)]
 
 
 def board_reply(live: LiveMatch, user_id: int) -> Reply:
@@ -210,6 +220,7 @@ __all__ = [
     "board_notice",
     "board_reply",
     "final_reply",
+    "last_board",
     "next_board",
     "picker_reply",
     "play_controls",

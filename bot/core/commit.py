@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot import texts
 from bot.core.analysis.reports import offer_analysis
-from bot.core.boards import board_notice, next_board, retire_board
+from bot.core.boards import last_board, next_board, retire_board
 from bot.core.checks import check_channel_free
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -152,13 +152,14 @@ async def commit(
         return turn_result(live, lines, acted)
     # Each game's last board stays as it is (its picture, its Analyse button, and after the match's last
     # game the Rematch button); the board before it becomes its record.
-    final = board_notice(live, finished_game, [*live.pending, *lines, *end_lines, *rating_lines], final=True)
+    shown = [*live.pending, *lines, *end_lines, *rating_lines]
+    final = last_board(live, finished_game, shown, match_over=next_game is None)
     final = offer_analysis(final, rec.current_game_id)  # the game that just ended
     live.pending = ()
     if next_game is None:
         return Result([final])
-    retire_board(live)  # in memory: the next game's first board replaces nothing (the final one retires it)
-    result = Result([dataclasses.replace(final, current=False)])
+    retire_board(live)  # in memory: the next game's first board replaces nothing (the last one retires it)
+    result = Result([final])
     result.extend(turn_result(live, [texts.game_header(match.games_played + 1), *next_lines], acted))
     return result
 

@@ -1,9 +1,10 @@
 """The matches in play in this process, in memory, rebuilt from the store.
 
-A :class:`LiveMatch` is changed only under its lock, and only after the store accepted the change. The
-store keeps each fact once: the match row and its seats, each game's context and outcome, and every event;
-a live match is rebuilt from them (:func:`load_match`): the finished games' outcomes give the match, the
-current game's events replayed through the engine give the game.
+A :class:`LiveMatch` is changed only under its lock, and only after the store accepted the change; the one
+exception is which message is its board (:attr:`LiveMatch.board`), set in one step when a board is posted
+(:mod:`bot.core.posting`). The store keeps each fact once: the match row and its seats, each game's context
+and outcome, and every event; a live match is rebuilt from them (:func:`load_match`): the finished games'
+outcomes give the match, the current game's events replayed through the engine give the game.
 """
 
 from __future__ import annotations
@@ -31,6 +32,16 @@ class Picking:
     moves: tuple[Move, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class PostedBoard:
+    """The message that is a match's board: the version it shows, and the one line it becomes once a newer
+    board replaces it."""
+
+    message_id: int
+    version: int
+    record: str = ""
+
+
 @dataclass(eq=False, slots=True)
 class LiveMatch:
     """A match in play: its stored record, the engine's match and current game, and its lock."""
@@ -45,6 +56,9 @@ class LiveMatch:
     thinking: bool = False  # the computer is thinking for this match (outside the lock)
     pending: tuple[str, ...] = ()  # what happened since the last board (the computer's turns), for the next
     board_for: int | None = None  # the person the last board was for (``None``: none yet in this process)
+    # The match's board as this process knows it: set when a board is posted (bot.core.posting), without
+    # the lock, so never from ``record`` (whose board columns are only the stored copy, read at load).
+    board: PostedBoard | None = None
 
     @property
     def match_id(self) -> int:
@@ -172,11 +186,14 @@ def _rebuild(
         raise DamagedRecord(
             f"match {record.match_id}", f"{len(record.seats)} seats for {game.variant.players} players"
         )
-    return LiveMatch(record, match, game, len(game.events), frozenset(played))
+    live = LiveMatch(record, match, game, len(game.events), frozenset(played))
+    if record.board_message_id is not None and record.board_version is not None:
+        live.board = PostedBoard(record.board_message_id, record.board_version, record.board_record or "")
+    return live
 
 
 def _players_who_played(events) -> set[int]:
     return {e.player for e in events if e.kind == "play" and e.moves}
 
 
-__all__ = ["KeyedLocks", "LiveMatch", "LiveMatches", "Picking", "load_match"]
+__all__ = ["KeyedLocks", "LiveMatch", "LiveMatches", "Picking", "PostedBoard", "load_match"]

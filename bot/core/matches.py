@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot import texts
-from bot.core import boards, finding, hints, multigam, posting
+from bot.core import boards, finding, hints, multigam
 from bot.core.actions import Action, Control, Prompt
 from bot.core.checks import awaiting, check_open, check_turn, check_version, lost_race, picked, seat_number
 from bot.core.commit import cancel_match, commit
@@ -356,18 +356,6 @@ class Matches:
             fresh.lock = live.lock  # whoever waits for the old lock waits for this match
             self.ctx.live.add(fresh)
         live.record = fresh.record  # anyone holding the old object sees it is no longer current
-
-    # ================================================================== the board message
-    @timed("record")
-    async def board_posted(
-        self, match_id: int, version: int, message_id: int, record: str = ""
-    ) -> tuple[bool, tuple[int, str] | None]:
-        """See :func:`bot.core.posting.board_posted`."""
-        return await posting.board_posted(self.ctx, match_id, version, message_id, record)
-
-    async def unposted_boards(self) -> Result:
-        """See :func:`bot.core.posting.unposted_boards`."""
-        return await posting.unposted_boards(self.ctx)
 
 
 def computer_action(game: Game, decision: Play | bool) -> tuple[Action, str]:

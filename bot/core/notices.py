@@ -27,16 +27,13 @@ class Picture:
     footer: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Board:
-    """The public board of ``version`` of a match: the picture, the text, the controls of the person to act
-    (``mention``: the only user it may ping, when the turn comes to them from someone else). Posted as a new
-    message, or with ``edit`` the message of the match's board is edited into it (the same person acts
-    again: a roll, then the play). ``record``: the one line it becomes once a newer board replaces it.
-    ``final``: a game's last board (it keeps its picture; its controls start something new: the game's
-    analysis, a rematch after the match's last game); ``current``: whether it becomes the match's board
-    (recorded, retired once replaced: not a game's last board when the match goes on);
-    ``replaces``: the match's board before it and ``replaced_record`` what that one becomes."""
+    """A public board of ``version`` of a match: the picture, the text and the controls of the person to
+    act (``mention``: the only user it may ping, when the turn comes to them from someone else). Once it is
+    posted, ``replaces`` (the match's board before it, if any) is retired to its record. What kind of board
+    it is says how it is posted and whether it becomes the match's board: :class:`NewBoard`,
+    :class:`EditedBoard`, :class:`LastBoard`."""
 
     channel_id: int
     match_id: int
@@ -45,12 +42,34 @@ class Board:
     picture: Picture
     mention: int | None = None
     controls: tuple[Control, ...] = ()
-    final: bool = False
-    replaces: int | None = None
+    replaces: RetireBoard | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewBoard(Board):
+    """Posted as a new message, it becomes the match's board: the only one with working controls, until a
+    newer one replaces it and it is edited down to its one-line ``record``."""
+
     record: str = ""
-    edit: int | None = None
-    replaced_record: str = ""
-    current: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EditedBoard(Board):
+    """The match's board ``message_id`` edited into this one (the same person acts again: a roll, then the
+    play); posted as a new message if that one is gone. It stays the match's board."""
+
+    message_id: int
+    record: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LastBoard(Board):
+    """A game's last board: it keeps its picture, and its controls start something new (the game's analysis;
+    after the match's last game, a rematch). It stays as posted. The match's last board (``match_over``)
+    becomes the match's board, whose controls change once the rematch has started; a game's last board
+    while the match goes on is followed by the next game's first board."""
+
+    match_over: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,9 +250,12 @@ __all__ = [
     "ChallengeClosed",
     "ChallengePosted",
     "ControlsChanged",
+    "EditedBoard",
     "Info",
+    "LastBoard",
     "LobbyBoard",
     "Message",
+    "NewBoard",
     "Notice",
     "Picture",
     "PlayerCard",

@@ -85,7 +85,7 @@ class Runner:
         await asyncio.sleep(REPOST_AFTER)
         try:
             async with self.busy():
-                await self.handle(await self.core.matches.unposted_boards())
+                await self.handle(await self.core.unposted_boards())
         except asyncio.CancelledError:
             raise
         except Exception:

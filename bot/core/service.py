@@ -7,6 +7,7 @@ import contextlib
 import logging
 
 from bot.clock import Clock, SystemClock
+from bot.core import posting
 from bot.core.actions import Action
 from bot.core.analysis.reports import Analyses
 from bot.core.boards import actor_seat
@@ -17,13 +18,14 @@ from bot.core.export import Exports
 from bot.core.live import load_match
 from bot.core.lobbies import Lobbies
 from bot.core.matches import Matches
-from bot.core.notices import Result
+from bot.core.notices import Board, Result, RetireBoard
 from bot.core.records import Records
 from bot.core.rematches import Rematches
 from bot.core.settings import Settings
 from bot.core.timeouts import Timeouts
 from bot.models import PlayerRef, Shards
 from bot.store import DamagedRecord, Store
+from bot.timing import timed
 from bot.workers.analysing import Analyst
 from bot.workers.thinking import Hinter, PlayerFactory, Thinker
 from engine import SecretDice
@@ -77,6 +79,16 @@ class Core:
     @property
     def store(self) -> Store:
         return self.ctx.store
+
+    @timed("record")
+    async def board_posted(self, board: Board, message_id: int) -> list[RetireBoard]:
+        """``board`` is posted as ``message_id``: the boards to retire now
+        (:func:`bot.core.posting.board_posted`)."""
+        return await posting.board_posted(self.ctx, board, message_id)
+
+    async def unposted_boards(self) -> Result:
+        """The boards a stop left unposted (:func:`bot.core.posting.unposted_boards`)."""
+        return await posting.unposted_boards(self.ctx)
 
     async def load(self) -> int:
         """Load every match in play of this process's servers (its shards) from the store; returns how many.

@@ -4,14 +4,15 @@ helpers that act as a person would (through the core's one way in, at the versio
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 
 import pytest
 
 from bot.clock import FakeClock
-from bot.core import Action, Board, Core, HouseRules, Result
-from bot.core.boards import actor_seat
+from bot.core import Action, Board, Core, HouseRules, Result, RetireBoard
+from bot.core.boards import actor_seat, board_notice
 from bot.core.live import LiveMatch
 from bot.core.lobbies import LobbyAction
 from bot.models import PlayerRef
@@ -176,6 +177,15 @@ def actions(notice) -> list[str]:
 def game_by_id(core: Core, match_id: int) -> Game | None:
     found = core.ctx.live.get(match_id)
     return found.game if found is not None else None
+
+
+async def post_board(core: Core, match_id: int, message_id: int, record: str = "") -> list[RetireBoard]:
+    """The board of ``match_id`` as it stands, posted as ``message_id`` (as the Discord app reports it);
+    the boards to retire."""
+    found = core.ctx.live.get(match_id)
+    assert found is not None, "the match is over"
+    board = dataclasses.replace(board_notice(found, found.game, []), record=record)
+    return await core.board_posted(board, message_id)
 
 
 def version_of(core: Core, match_id: int) -> int | None:

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from bot.core import AnalysisReport, Control, Core, Prompt, ServiceError
+from bot.core import AnalysisReport, Control, Core, LastBoard, Prompt, ServiceError
 from bot.core.actions import AfterMatch
 from bot.models import PlayerRef
 from bot.store.protocol_analysis import StoredAnalysis
@@ -215,14 +215,14 @@ async def test_each_games_last_board_offers_that_games_analysis(make_core) -> No
     finals = []
     while match_id_in(core) is not None:
         results = await _finish_game_once(core)
-        finals += [b for r in results for b in boards(r) if b.final]
+        finals += [b for r in results for b in boards(r) if isinstance(b, LastBoard)]
 
     games = await core.store.games(match_id)
     assert len(games) >= 2
     offered = [(Control(Prompt.ANALYSE, argument=str(g.game_id)),) for g in games]
     offered[-1] += (Control(AfterMatch.REMATCH),)  # after the match's last game, the match again
     assert [b.controls for b in finals] == offered
-    assert [b.current for b in finals] == [False] * (len(games) - 1) + [True]  # each stays as posted
+    assert [b.match_over for b in finals] == [False] * (len(games) - 1) + [True]  # each stays as posted
 
 
 async def _finish_game_once(core: Core) -> list:

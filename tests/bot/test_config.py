@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Config, read_env_file
+from bot.config import Config, ConfigError, read_env_file
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core import Action, Core, Prompt, Reply, ServiceError
+from bot.core import Action, Core, LastBoard, Prompt, Reply, ServiceError
 from bot.core.actions import AfterMatch
 from bot.models import COMPUTER_ID, PlayerRef
 from engine import Game
@@ -88,7 +88,8 @@ async def test_a_double_taken_then_a_gammon_wins_four_points(make_core, storage)
 
     (final,) = boards(last)
     assert "Alice wins a gammon, 4 points." in final.text
-    assert final.final
+    assert isinstance(final, LastBoard)
+    assert final.match_over
     money = await storage.money_results(GUILD, "backgammon")
     assert [(m.name, m.games, m.points) for m in money] == [("Alice", 1, 4), ("Bob", 1, -4)]
     assert [m.points for _, m in await storage.player_money(GUILD, BOB.user_id)] == [-4]

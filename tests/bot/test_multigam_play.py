@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core import Action, Core, Message, ServiceError
+from bot.core import Action, Core, LastBoard, Message, ServiceError
 from bot.core.boards import actor_seat
 from bot.models import COMPUTER_ID, MatchStatus
 from engine import SeededDice
@@ -68,7 +68,8 @@ async def test_a_full_game_of_two_people_and_two_computers_goes_to_the_end(make_
         assert board.mention in (None, ALICE.user_id, BOB.user_id)
     assert {b.mention for b in boards} >= {ALICE.user_id, BOB.user_id, None}
     final = boards[-1]
-    assert final.final
+    assert isinstance(final, LastBoard)
+    assert final.match_over
     assert [c.action.value for c in final.controls] == ["analyse", "rematch"]  # its analysis, a rematch
     assert "**Final places:** 1st" in final.text
     assert "(5 points)" in final.text

@@ -7,17 +7,19 @@ import asyncio
 
 import pytest
 
-from bot.core import Action, ChallengePosted, Control, ControlsChanged, Prompt, ServiceError
+from bot.core import Action, ChallengePosted, Control, ControlsChanged, LastBoard, Prompt, ServiceError
 from bot.models import COMPUTER_ID, MatchStatus
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, Threads, boards
 
 
-async def finished_vs_bot(core, venue, points: int = 1) -> int:
+async def finished_vs_bot(core, venue, points: int = 1) -> tuple[int, LastBoard]:
+    """A match against the computer that Alice resigned game after game; its last board."""
     await core.challenges.vs_bot(GUILD, CHANNEL, ALICE, "minigam", "easy", points, venue=venue)
     match_id, _version = await core.matches.to_act_on(901, ALICE.user_id, guild_id=GUILD)
     while core.ctx.live.get(match_id) is not None:  # Alice resigns every game
-        await core.matches.act(match_id, core.matches.get(match_id).version, ALICE, Action.RESIGN)
-    return match_id
+        result = await core.matches.act(match_id, core.matches.get(match_id).version, ALICE, Action.RESIGN)
+    (last,) = [b for b in boards(result) if isinstance(b, LastBoard) and b.match_over]
+    return match_id, last
 
 
 async def finished_between_people(core, venue, points: int = 1) -> int:
@@ -33,9 +35,9 @@ async def test_against_the_computer_a_rematch_starts_at_once_seats_swapped_in_th
 ) -> None:
     core = make_core([2, 1] + [1, 2] * 30)
     venue = Threads()
-    first = await finished_vs_bot(core, venue, points=3)
+    first, last_board = await finished_vs_bot(core, venue, points=3)
+    await core.board_posted(last_board, 555)  # its last board, posted
     last = await core.store.match(first)
-    await core.matches.board_posted(first, last.version, 555)  # its last board, posted
 
     result = await core.rematches.rematch(first, ALICE)
 
@@ -57,7 +59,7 @@ async def test_against_the_computer_a_rematch_starts_at_once_seats_swapped_in_th
 
 async def test_a_match_is_rematched_once(make_core) -> None:
     core = make_core([2, 1] + [1, 2] * 30)
-    first = await finished_vs_bot(core, Threads())
+    first, _last = await finished_vs_bot(core, Threads())
     await core.rematches.rematch(first, ALICE)
 
     with pytest.raises(ServiceError, match=r"This match already has its rematch, in <#901>\."):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core import Board, ChallengeClosed, ChallengePosted, Core, Reply, ServiceError
+from bot.core import ChallengeClosed, ChallengePosted, Core, NewBoard, Reply, ServiceError
 from bot.models import COMPUTER_ID, MAX_USER_ID, PlayerRef
 from tests.bot.conftest import (
     ALICE,
@@ -171,7 +171,7 @@ async def test_accepting_starts_the_match_with_the_challenger_as_player_one(make
     assert opened.text == "The match is on, here: good luck!"  # no thread here: the core opens none
     assert isinstance(edit, ChallengeClosed)
     assert edit.text == "Bob accepted Alice's challenge to Minigam."
-    assert isinstance(board, Board)
+    assert isinstance(board, NewBoard)
     match_id = match_id_in(core, CHANNEL)
     assert [s.name for s in core.matches.get(match_id).record.seats] == ["Alice", "Bob"]
     # the opening roll: Alice 2, Bob 1, so Alice starts with 2-1

@@ -28,6 +28,7 @@ from tests.bot.conftest import (
     match_id_in,
     menu,
     play,
+    post_board,
     resign,
     start_challenge_match,
     version_of,
@@ -416,7 +417,7 @@ async def test_the_resign_question_says_what_it_costs(make_core) -> None:
 
 async def test_cancel_ends_the_match_for_nobody(make_core, storage) -> None:
     core, match_id = await _started(make_core)
-    assert await core.matches.board_posted(match_id, version_of(core, match_id), 555) == (True, None)
+    assert await post_board(core, match_id, 555) == []
 
     result = await core.cancel(CHANNEL, MODERATOR)
 

@@ -3,6 +3,7 @@ skipped and named; a board that a stop left unposted is posted again."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -10,7 +11,8 @@ import asyncpg
 import pytest
 
 from bot.clock import FakeClock
-from bot.core import Action, Core, ServiceError
+from bot.core import Action, Core, RetireBoard, ServiceError
+from bot.core.live import PostedBoard
 from bot.core.posting import REPOST_AFTER
 from bot.store import StoreError, open_store
 from engine import MatchContext, ScriptedDice, SeededDice, replay
@@ -218,14 +220,14 @@ async def test_a_starting_session_never_posts_a_board_the_other_session_posted(
         old = Core(old_store, clock=clock, dice=ScriptedDice(DICE[:4]))
         await start_challenge_match(old)
         match_id = match_id_in(old)
-        await play(old, ALICE, "bar/2 bar/1")  # stored; its board not posted yet
+        (board,) = boards(await play(old, ALICE, "bar/2 bar/1"))  # stored; its board not posted yet
         new = Core(new_store, clock=clock, dice=ScriptedDice([]))
         await new.load()
-        await old.matches.board_posted(match_id, version_of(old, match_id), 905)  # the old session posts it
+        await old.board_posted(board, 905)  # the old session posts it
         clock.advance(REPOST_AFTER)
 
-        assert boards(await new.matches.unposted_boards()) == []
-        assert new.matches.get(match_id).record.board_message_id == 905
+        assert boards(await new.unposted_boards()) == []
+        assert new.matches.get(match_id).board == PostedBoard(905, board.version, board.record)
         assert boards(await new.timeouts.sweep()) == []
     finally:
         await old_store.close()
@@ -238,7 +240,7 @@ async def test_a_board_that_was_never_posted_is_posted_at_start(database: Databa
     result = await start_challenge_match(first)
     match_id = match_id_in(first)
     (board,) = boards(result)
-    assert await first.matches.board_posted(match_id, board.version, 900) == (True, None)
+    assert await first.board_posted(board, 900) == []
     await play(first, ALICE, "bar/2 bar/1")  # stored; then the bot stops before posting its board
     await storage.close()
 
@@ -247,16 +249,16 @@ async def test_a_board_that_was_never_posted_is_posted_at_start(database: Databa
     await second.load()
     try:
         if storage.shared:  # at once, the session that stored it may still be posting it (a redeploy)
-            assert boards(await second.matches.unposted_boards()) == []
+            assert boards(await second.unposted_boards()) == []
             clock.advance(REPOST_AFTER)
-        (again,) = boards(await second.matches.unposted_boards())
+        (again,) = boards(await second.unposted_boards())
         assert again.version == version_of(second, match_id) == board.version + 1
         assert again.mention == BOB.user_id
-        assert again.replaces == 900
+        retired = RetireBoard(CHANNEL, match_id, 900, board.record)  # 900 becomes its line once replaced
+        assert again.replaces == retired
         assert "Bob, your turn: you rolled **2-1**." in again.text
-        retired = (900, again.replaced_record)  # the board it replaces, and the line that one becomes
-        assert await second.matches.board_posted(match_id, again.version, 901) == (True, retired)
-        assert boards(await second.matches.unposted_boards()) == []
+        assert await second.board_posted(again, 901) == [retired]
+        assert boards(await second.unposted_boards()) == []
     finally:
         await storage.close()
 
@@ -268,5 +270,21 @@ async def test_a_board_for_a_version_already_gone_is_not_recorded(make_core) -> 
     (board,) = boards(result)
     await play(core, ALICE, "bar/2 bar/1")
 
-    assert await core.matches.board_posted(match_id, board.version, 700) == (False, None)
-    assert core.matches.get(match_id).record.board_message_id is None
+    assert await core.board_posted(board, 700) == [RetireBoard(CHANNEL, match_id, 700, board.record)]
+    assert core.matches.get(match_id).board is None
+
+
+async def test_a_board_is_recorded_while_an_action_on_its_match_waits(make_core) -> None:
+    """Recording which message is the board is no action on the match: it neither waits for one under way
+    (the match's lock is held here) nor is lost by it (the action's next board replaces it)."""
+    core = make_core(DICE)
+    (board,) = boards(await start_challenge_match(core))
+    live = core.matches.get(match_id_in(core))
+    async with live.lock:  # an action under way
+        playing = asyncio.create_task(play(core, ALICE, "bar/2 bar/1"))
+        assert await asyncio.wait_for(core.board_posted(board, 900), 60) == []  # 60 s: a hang, not a speed
+        assert live.board == PostedBoard(900, board.version, board.record)
+        assert not playing.done()
+    (after,) = boards(await playing)
+    assert after.replaces == RetireBoard(CHANNEL, live.match_id, 900, board.record)
+    assert (await core.store.match(live.match_id)).board_message_id == 900

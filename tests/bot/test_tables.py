@@ -7,7 +7,7 @@ import pytest
 
 from bot.core import Action, ArchiveThread, HouseRules, Message, Reply, RetireBoard, ServiceError
 from bot.models import MatchStatus
-from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, Threads, boards
+from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, Threads, boards, post_board
 
 OTHER_CHANNEL = CHANNEL + 1
 
@@ -178,7 +178,7 @@ async def test_a_game_against_the_computer_left_idle_is_closed_for_nobody(make_c
     core = make_core([2, 1, 2, 1], rules=HouseRules(bot_idle=3600))
     await vs_bot(core, ALICE, Threads())
     match_id = 1
-    await core.matches.board_posted(match_id, core.matches.get(match_id).version, 555, "Alice's turn.")
+    await post_board(core, match_id, 555, "Alice's turn.")
 
     clock.advance(3599)
     assert (await core.timeouts.sweep()).notices == []

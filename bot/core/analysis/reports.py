@@ -25,7 +25,7 @@ from bot.core.analysis.games import FinishedGame, read_finished_game, stored_ana
 from bot.core.analysis.jobs import AnalysisJobs
 from bot.core.context import Context
 from bot.core.errors import ServiceError
-from bot.core.notices import AnalysisReport, Board, Result
+from bot.core.notices import AnalysisReport, LastBoard, Result
 from bot.models import GameRecord
 from bot.store.protocol_analysis import JobStatus
 from bot.texts import analysis as words
@@ -175,7 +175,7 @@ class Analyses:
         )
 
 
-def offer_analysis(board: Board, game_id: int | None) -> Board:
+def offer_analysis(board: LastBoard, game_id: int | None) -> LastBoard:
     """A game's last board, offering that game's analysis first among its controls."""
     if game_id is None:
         return board
