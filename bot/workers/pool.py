@@ -6,9 +6,19 @@ heavy work (drawing boards: :mod:`bot.workers.drawing`; the computer's thinking:
 thread again if the workers ever break.
 
 Each worker has a pipe to the bot, and the event loop itself sends the work and reads the answers (a
-reader on each pipe): no thread of the bot's stands in between. (``concurrent.futures``' process pool
-feeds its workers from threads of the bot's process, which must win the interpreter lock from a busy
-event loop for every job; under load a worker sat idle most of the time while boards queued for it.)
+reader on each pipe): no thread of the bot's stands in between.
+
+Why not ``concurrent.futures.ProcessPoolExecutor`` (a ``forkserver`` context, awaited through
+``run_in_executor``): its manager and feeder threads must win the interpreter lock from the event loop
+for every job. ``python -m bench.workers --against executor`` gives both the bot's real work in turns
+within one run; from a busy loop (3 ms slices of Python back to back, as a loaded bot's), the 99th
+percentile of a board was 31-59 ms here against 0.86-5.2 s through the executor, and of a computer's move
+11-31 ms against 0.13-0.50 s. From an idle loop both take the same time, the executor for twice this
+process's CPU per job (0.40-0.58 against 0.19-0.37 ms). Its one gain: 200 boards asked at once from the
+busy loop came back a little sooner on median (54-93 against 39-87 boards a second: its feeder sends the
+next job before the answer is read), but from 2 to 133 boards a second. A worker killed while it draws
+costs both the same (16-42 ms to the board, drawn again in a thread); stopping the executor's workers at
+once needs its private ``_processes`` before Python 3.14.
 """
 
 from __future__ import annotations

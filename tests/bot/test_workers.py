@@ -7,6 +7,7 @@ import asyncio
 import functools
 import logging
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -46,9 +47,8 @@ def test_start_starts_every_worker_and_its_warm_up_at_once_and_close_stops_them(
     alive = [p.is_alive() for p in processes]
 
     workers.close()
-    deadline = time.monotonic() + 30
-    while any(p.is_alive() for p in processes) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    for process in processes:
+        process.join(30)
 
     assert alive == [True, True]
     assert [p.exitcode for p in processes] == [-signal.SIGTERM] * 2
@@ -62,7 +62,7 @@ async def test_broken_workers_fall_back_to_a_thread_and_say_so_once(caplog: pyte
     try:
         with caplog.at_level(logging.ERROR, logger="bot.workers.pool"):
             waiting = [asyncio.create_task(workers.run(os.getpid)) for _ in range(3)]
-            await asyncio.sleep(0.1)  # given to the workers, which are still warming up
+            await asyncio.sleep(0)  # each task's first step gives its work to the workers (warming up)
             os.kill(first.pid, signal.SIGKILL)  # type: ignore[arg-type]
             pids = await asyncio.wait_for(asyncio.gather(*waiting), 30)
             again = await workers.run(os.getpid)
@@ -129,7 +129,7 @@ async def test_close_cancels_the_work_in_progress_and_waiting_instead_of_running
     workers.start()
     busy = asyncio.create_task(workers.run(time.sleep, 60))
     waiting = asyncio.create_task(workers.run(time.sleep, 60))
-    await asyncio.sleep(0.1)
+    await asyncio.sleep(0)  # each task's first step gives its work to the worker: the second waits
 
     workers.close()
     _, pending = await asyncio.wait([busy, waiting], timeout=10)
@@ -152,42 +152,46 @@ async def test_a_caller_that_stops_waiting_leaves_the_worker_free_for_the_next_w
 
 
 CHILD = """
-import functools, sys, time
+import functools, signal, time
 from bot.workers.pool import Workers
 workers = Workers(2, initializer=functools.partial(time.sleep, 600), name="testing")
 workers.start()
 print(" ".join(str(p.pid) for p in workers.processes), flush=True)
-time.sleep(600)
+signal.pause()  # until killed
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # a zombie (reaped by nobody yet) is gone as far as work goes
-    stat = Path(f"/proc/{pid}/stat")
-    return not (stat.exists() and stat.read_text().split(") ", 1)[1].startswith("Z"))
+def _ended(pidfds: list[int], within: float) -> list[int]:
+    """Of ``pidfds`` (``os.pidfd_open``), those whose process ended (a zombie too: it does no more work)
+    within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    ended: list[int] = []
+    while waiting := [fd for fd in pidfds if fd not in ended]:
+        readable, _, _ = select.select(waiting, [], [], max(0.0, deadline - time.monotonic()))
+        if not readable:
+            break
+        ended += readable
+    return ended
 
 
-@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads process states from /proc")
+@pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="waits for the workers' ends with pidfds (Linux)")
 def test_workers_end_when_their_parent_is_killed() -> None:
     parent = subprocess.Popen(
         [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2]
     )
+    pidfds: list[int] = []
     try:
         pids = [int(p) for p in parent.stdout.readline().split()]  # type: ignore[union-attr]
         assert len(pids) == 2
-        assert all(_alive(p) for p in pids)
+        pidfds = [os.pidfd_open(p) for p in pids]  # the workers are running: their warm-up takes minutes
+        assert _ended(pidfds, 0) == []
 
         parent.kill()  # SIGKILL: no clean-up of any kind in the parent
         parent.wait()
-        deadline = time.monotonic() + 30
-        while any(_alive(p) for p in pids) and time.monotonic() < deadline:
-            time.sleep(0.05)
 
-        assert [p for p in pids if _alive(p)] == []
+        assert sorted(_ended(pidfds, 30)) == sorted(pidfds)
     finally:
+        for fd in pidfds:
+            os.close(fd)
         if parent.poll() is None:
             parent.kill()
