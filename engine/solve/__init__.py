@@ -12,7 +12,8 @@ position's chance from the table, JSON lines in ``python -m engine legal``'s for
 Bellman equation at random positions, with an independent reference move generator), ``openings``,
 and ``grade`` (what each computer level loses per move against perfect play).
 
-Only the solving needs numba; reading a table needs numpy alone.
+Only the solving needs numba (``pip install -e ".[solve]"``; without it the solver's loops run as plain
+Python, for small boards only: :mod:`engine.solve.jit`); reading a table needs numpy alone.
 """
 
 

@@ -27,10 +27,17 @@ def _variant_arg(parser: argparse.ArgumentParser) -> None:
 
 
 def _solve(args: argparse.Namespace, out: Path, checkpoint: Path | None) -> int:
-    from engine.solve import table
+    from engine.solve import jit, table
     from engine.solve.solver import TOLERANCE, Progress, solve
 
     v = check_variant(args.variant)
+    if not jit.COMPILED:
+        print(
+            f"solving {v.name} needs numba, which compiles the solver's loops (as plain Python they would "
+            f"take days): {jit.INSTALL}",
+            file=sys.stderr,
+        )
+        return 2
     progress = None if args.quiet else Progress()
     solution = solve(v, checkpoint=checkpoint, progress=progress, tolerance=TOLERANCE)
     started = time.perf_counter()

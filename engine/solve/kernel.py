@@ -1,4 +1,5 @@
-"""The solver's compiled loops (numba): the index over all positions, the move tables and the sweep.
+"""The solver's compiled loops (numba, through :mod:`engine.solve.jit`; plain Python without it): the index
+over all positions, the move tables and the sweep.
 
 Everything here works on the rows of :mod:`engine.solve.index` (``mover`` and ``opp`` counts per slot)
 and on *single-move tables*: for every position ``x`` and die ``d``, the positions one move of ``d``
@@ -15,14 +16,14 @@ opponent rolls next.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from engine import dice
 from engine.solve import index
+from engine.solve.jit import njit, prange
 
-rank = numba.njit(cache=True, nogil=True)(index.rank)
-swapped = numba.njit(cache=True, nogil=True)(index.swapped)
+rank = njit(cache=True, nogil=True)(index.rank)
+swapped = njit(cache=True, nogil=True)(index.swapped)
 
 ROLLS = np.array([(d.low, d.high) for d, _ in dice.ROLLS], dtype=np.int64)
 """The 21 rolls of :data:`engine.dice.ROLLS` as ``(low, high)`` rows, and their chances."""
@@ -36,7 +37,7 @@ NONE = -0.5
 """Below this, a value is ``NO_MOVE`` (sums of chances may stray a rounding error below 0 or above 1)."""
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def fill_rows(base, movers, opp_rows, opp_offsets, mover_rows_out, opp_rows_out):
     """Every position's rows, in index order. ``opp_rows[opp_offsets[s]:opp_offsets[s + 1]]`` are the
     opponent's compositions over ``s`` slots (bar, free points, off), lexicographic."""
@@ -60,7 +61,7 @@ def fill_rows(base, movers, opp_rows, opp_offsets, mover_rows_out, opp_rows_out)
                 j += 1
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def swap_index(mover_rows, opp_rows, checkers, count, base):
     """``swap[x]``: the index of position ``x`` seen from the other side."""
     n = mover_rows.shape[0]
@@ -73,7 +74,7 @@ def swap_index(mover_rows, opp_rows, checkers, count, base):
     return out
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def count_moves(keys, key_start):
     """How many single moves each (position, die) has: ``key_start`` delimits each key's moves per die."""
     n = keys.shape[0]
@@ -85,7 +86,7 @@ def count_moves(keys, key_start):
     return out
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def apply_moves(mover_rows, opp_rows, keys, key_start, key_moves, start, checkers, count, base):
     """The single-move tables: each position's moves (``key_moves`` rows ``(from, to)`` in path slots,
     listed per key and die) applied to its rows and ranked; a move to a point with one opponent checker
@@ -113,7 +114,7 @@ def apply_moves(mover_rows, opp_rows, keys, key_start, key_moves, start, checker
     return target
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def renumber(order, start, target, final, swap):
     """The single-move tables (``start``, ``target``, ``final``) and ``swap`` with the positions numbered
     in ``order``: position ``p`` is index ``order[p]``. The sweep numbers them fewest pips first, so the
@@ -142,19 +143,19 @@ def renumber(order, start, target, final, swap):
     return new_start, new_target, new_final, new_swap
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _after(V, swap, y):
     """The value of a turn that leaves ``y``: the opponent rolls next."""
     return 1.0 - V[swap[y]]
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _done(V, final, i):
     """The value of a turn that ends with single move ``i``: ``final[i]`` is ``swap[target[i]]``."""
     return 1.0 - V[final[i]]
 
 
-@numba.njit(cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _then(finish, done, standard):
     """What a move worth ``done`` (were the turn to stop there) adds to the ``k + 1``-move finishes of
     its position, given the best ``k``-move finish of its target: that finish; or, under the order
@@ -164,7 +165,7 @@ def _then(finish, done, standard):
     return done
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _walk(y, d, depth, standard, px, pips, V, F, levels, start, target, final, lev, it, end, via):
     """The finishes of ``y`` by 1 .. ``depth`` moves of ``d`` (see :func:`update_finishes`) into
     ``lev[0, :depth]``: a depth-first walk over the moves from ``V`` that reads the finishes ``F``
@@ -206,7 +207,7 @@ def _walk(y, d, depth, standard, px, pips, V, F, levels, start, target, final, l
             lev[r, k] = NO_MOVE
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def evaluate(x, V, F, levels, pips, swap, standard, start, target, final, own, pair, lev, it, end, via):
     """``x``'s finishes into ``F``; returns the Bellman right-hand side at ``x``: over the 21 rolls, the
     best finished turn's value.
@@ -285,7 +286,7 @@ def evaluate(x, V, F, levels, pips, swap, standard, start, target, final, own, p
     return total
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _work(double_moves):
     """The scratch arrays of :func:`evaluate` (``own``, ``pair``) and :func:`_walk` (``lev``, ``it``,
     ``end``, ``via``)."""
@@ -300,7 +301,7 @@ def _work(double_moves):
     )
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _pass(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_moves, values):
     """Over positions ``lo .. hi - 1``: each position's finishes ``F``, then, if ``values`` and the game
     is still on (``live``), its value ``V`` in place. Returns the largest change of a value."""
@@ -320,7 +321,7 @@ def _pass(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_m
     return largest
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def sweep(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_moves):
     """One in-place (Gauss-Seidel) pass over positions ``lo .. hi - 1`` of tables numbered fewest pips
     first (:func:`renumber`), every position with fewer pips than ``lo`` valued before: each position's
@@ -329,14 +330,14 @@ def sweep(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_m
     return _pass(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_moves, True)
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def fill_finishes(V, F, pips, swap, start, target, final, policy, double_moves):
     """Every position's finishes ``F`` from ``V`` (unchanged), tables numbered fewest pips first."""
     live = np.zeros(1, dtype=np.bool_)  # not read: no value is updated
     _pass(V, F, live, 0, V.shape[0], pips, swap, start, target, final, policy, double_moves, False)
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def bellman(V, xs, pips, swap, start, target, final, policy, double_moves):
     """The Bellman right-hand side at each ``x`` of ``xs``, from ``V`` alone (``V`` unchanged), tables
     numbered fewest pips first."""
@@ -353,7 +354,7 @@ def bellman(V, xs, pips, swap, start, target, final, policy, double_moves):
     return out
 
 
-@numba.njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True)
 def sweep_parallel(V, F, live, lo, hi, pips, swap, start, target, final, policy, double_moves, parts):
     """:func:`sweep` over positions ``lo .. hi - 1`` cut into ``parts`` consecutive pieces swept at the
     same time, one per thread. Given one layer of positions with the same pip count, no piece reads the
@@ -361,7 +362,7 @@ def sweep_parallel(V, F, live, lo, hi, pips, swap, start, target, final, policy,
     across pieces, after a hit or a pass, are whichever is there (this sweep's or the last), which the
     iteration settles like any other stale value."""
     changes = np.zeros(parts, dtype=np.float64)
-    for p in numba.prange(parts):
+    for p in prange(parts):
         a = lo + (hi - lo) * p // parts
         b = lo + (hi - lo) * (p + 1) // parts
         changes[p] = sweep(V, F, live, a, b, pips, swap, start, target, final, policy, double_moves)

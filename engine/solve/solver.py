@@ -28,10 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import numba
 import numpy as np
 
-from engine.solve import kernel
+from engine.solve import jit, kernel
 from engine.solve.index import OFF_SLOT
 from engine.solve.moves import MoveTables, build
 from engine.solve.table import SOLVER_VERSION
@@ -153,8 +152,9 @@ def solve(
 ) -> Solution:
     """Solve ``variant`` (any checker count on the 6-point board) to a largest change below
     ``tolerance``, with ``threads`` threads (default: numba's, one per core; with one, the sweeps are
-    plain sequential Gauss-Seidel and the values reproducible to the last bit)."""
-    threads = threads or numba.get_num_threads()
+    plain sequential Gauss-Seidel and the values reproducible to the last bit). Without numba the loops
+    run as plain Python (:mod:`engine.solve.jit`), for small boards only."""
+    threads = threads or jit.threads()
     started = time.perf_counter()
     if tables is None:
         tables = build(variant, progress)
