@@ -1,6 +1,7 @@
 """Builds the fonts shipped in this folder from their published sources (a maintainer's tool, not
-imported by the package). Needs ``pip install fonttools brotli`` in the project's environment; run from
-the repository's root. README.txt says where the sources come from.
+imported by the package). Needs the ``fonts`` extra, fontTools and brotli (for Twemoji's WOFF2):
+``pip install -e ".[fonts]"`` in the project's environment; run from the repository's root. README.txt
+says where the sources come from.
 
     python images/fonts/build_fonts.py --noto-cjk NotoSansCJK-Regular.ttc --twemoji twemoji.woff2 \\
         --noto-scripts DIR_WITH_NOTO_SANS_SCRIPT_VARIABLE_FONTS
