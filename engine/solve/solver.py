@@ -223,6 +223,7 @@ def write_checkpoint(path: Path, variant: Variant, values: np.ndarray, sweeps: i
     """The values after ``sweeps`` sweeps, written to a temporary file and renamed (a crash mid-write
     leaves the previous checkpoint)."""
     tmp = path.with_name(path.name + ".tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)
     with tmp.open("wb") as f:
         np.savez(
             f,

@@ -70,3 +70,9 @@ def test_a_checkpoint_resumes_where_it_stopped(tmp_path):
     straight = solve(v, threads=1)
     assert resumed.sweeps == straight.sweeps
     assert abs(resumed.values - straight.values).max() < 1e-12
+
+
+def test_a_checkpoint_goes_into_a_folder_not_made_yet(tmp_path):
+    checkpoint = tmp_path / "new" / "checkpoint.npz"
+    solve(reduced("minigam", 1), max_sweeps=1, checkpoint=checkpoint, threads=1)
+    assert checkpoint.exists()
