@@ -4,8 +4,8 @@ The numbers come from the solved game's **exact table** when one is available, a
 ``hard`` level's evaluation until then (labelled approximate). A table is anything with
 ``win(position) -> float``: the chance that the player to move in ``position`` wins, before rolling
 (:class:`WinTable`). It is found by :func:`exact_table`: one registered with :func:`register_exact`,
-else the solver's ``engine.solve.win_table(variant)`` if that module exists (it returns ``None``
-while no table is built; it must never build one on the spot).
+else the solver's :func:`engine.solve.win_table` (``None`` while no table is installed; it never
+builds one on the spot).
 
 A play's value is the mover's chance to win after it; its loss is the best play's value minus its
 own. With the table that is exact; with ``hard`` it is the calibrated chance of ``hard``'s one-roll
@@ -15,11 +15,11 @@ roll (with ``hard``: on its static evaluation, as gnubg does at 0 ply).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Protocol
 
+from engine import solve
 from engine.ai import search
 from engine.ai.sixpoint import SixPointEval, hint_win
 from engine.analysis.model import ChancePoint, Decision, GameAnalysis, Review, Source, Unit
@@ -54,12 +54,7 @@ def exact_table(variant: str | Variant) -> WinTable | None:
     v = find_variant(variant)
     if v.name in _EXACT:
         return _EXACT[v.name]
-    try:
-        solve = importlib.import_module("engine.solve")
-    except ImportError:
-        return None
-    finder = getattr(solve, "win_table", None)
-    return finder(v) if callable(finder) else None
+    return solve.win_table(v)
 
 
 @cache
