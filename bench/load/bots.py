@@ -53,7 +53,17 @@ class ServiceState:
 
 class DatabaseState:
     """The match in a channel, from the database of a bot in another process: only what every version of
-    the schema has (so an older checkout's bot can be measured), and only the current game, replayed."""
+    the schema has (so an older checkout's bot can be measured), and only the current game, replayed.
+
+    It reads the database itself (``sqlite3`` read-only, or :class:`_PostgresReader`), not through the
+    bot's store, for two reasons. ``--bot-tree`` and ``--against`` measure another checkout's bot on its own
+    database: :func:`bot.store.open_store` would migrate that database to this checkout's schema under the
+    running bot (or refuse one newer than this code), where this reader reads the columns every schema has
+    and writes nothing. And it reads per turn only the plays made since the last look (``seq >= ?``),
+    applied to the game it kept; the store's reads (``match``, ``games``, ``game_events``) return the whole
+    match and the whole game each time, a cost that grows with the game and is counted in the load's own
+    CPU beside the bot's.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -129,7 +139,8 @@ def _json_tuple(text: str) -> tuple:
 
 
 class _PostgresReader:
-    """One asyncpg connection on a loop of its own in a thread, read from plainly (like ``sqlite3``)."""
+    """One asyncpg connection on a loop of its own in a thread, read from plainly (like ``sqlite3``); not
+    the store's, for the reasons :class:`DatabaseState` gives."""
 
     def __init__(self, url: str) -> None:
         self._loop = asyncio.new_event_loop()

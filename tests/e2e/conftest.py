@@ -41,7 +41,7 @@ async def make_world(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Callabl
 
     yield make
     for world in worlds:
-        await world.stop()
+        await world.close()
 
 
 @pytest.fixture

@@ -80,11 +80,10 @@ async def play_one(world: World, variant: str, level: str, seen: set[int]) -> Lo
 
 
 def _newest(world: World, seen: set[int]):
-    rows = world.db.query("SELECT MAX(match_id) AS m FROM matches")
-    if not rows or rows[0]["m"] is None:
+    match_id = world.db.newest_match_id(world.fake.general.id)
+    if match_id is None or match_id in seen:
         return None
-    match = world.db.match_by_id(int(rows[0]["m"]))
-    return match if match.match_id not in seen else None
+    return world.db.match_by_id(match_id)
 
 
 async def measure(variant: str, level: str, games: int, seed: int) -> list[Loudness]:
@@ -98,14 +97,14 @@ async def measure(variant: str, level: str, games: int, seed: int) -> list[Loudn
                 for number in range(games):
                     found = await play_one(world, variant, level, seen)
                     out.append(found)
-                    seen.add(int(world.db.query("SELECT MAX(match_id) AS m FROM matches")[0]["m"]))
+                    seen.add(world.db.match_in(fake.general.id).match_id)
                     print(
                         f"game {number + 1}: {found.messages} messages, {found.pictures} pictures, "
                         f"{found.pings} pings, {found.edits} edits, {found.actions} actions of Alice",
                         flush=True,
                     )
             finally:
-                await world.stop()
+                await world.close()
             if fake.violations or fake.unknown_routes:
                 print("stand-in:", fake.violations, fake.unknown_routes)
     return out

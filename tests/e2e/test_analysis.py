@@ -65,7 +65,7 @@ async def test_every_games_last_board_can_be_analysed_by_anyone(make_world) -> N
     final = await world.play_to_end(fake.general)
 
     boards = analyse_buttons(world)
-    games = [row["game_id"] for row in world.db.query("SELECT game_id FROM games ORDER BY number")]
+    games = [game.game_id for game, _ in final.games]
     assert [game_number(b) for _, b in boards] == games  # one per game, the match's last board included
     assert len(games) >= 2
     first_board, first_button = boards[0]
@@ -78,7 +78,7 @@ async def test_every_games_last_board_can_be_analysed_by_anyone(make_world) -> N
     again = await fake.click(fake.bob, first_board, first_button)
     assert [e for m in await answer(world, again) for e in m.embeds] == embeds  # stored: the same answer
     assert len(fake.public_messages(world.table(fake.general))) == before  # nothing posted in the channel
-    assert world.db.query("SELECT COUNT(*) AS n FROM analyses")[0]["n"] == 1
+    assert [g for g in games if world.db.analysis(g) is not None] == games[:1]  # stored once, the first
 
     last = await world.slash(fake.alice, "analyse")  # the last game finished here
     check_analysis(await answer(world, last), games[-1], {"Alice", "Computer (easy)"})

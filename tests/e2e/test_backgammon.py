@@ -66,8 +66,7 @@ async def test_a_doubled_game_taken_and_won_with_a_gammon(make_world, database_u
         m.text for m in fake.channel_messages(world.table(fake.general))
     )
     assert labels(final) == ["Analyse", "Rematch"]  # the game's analysis, the match again
-    rows = world.db.query("SELECT COUNT(*) AS n FROM ratings")
-    assert rows[0]["n"] == 0  # money play is not rated
+    assert world.db.rated_variants(fake.guild.id) == []  # money play is not rated
     assert world.warnings() == []
 
 

@@ -18,7 +18,7 @@ async def test_an_unanswered_challenge_expires(make_world: Callable[..., Awaitab
 
     world.clock.advance(599)
     await world.sweep()
-    assert world.db.challenges(fake.general.id)[0]["status"] == "pending"
+    [challenge] = world.db.pending_challenges(fake.general.id)
     assert invite.button("accept")
 
     world.clock.advance(2)
@@ -26,8 +26,11 @@ async def test_an_unanswered_challenge_expires(make_world: Callable[..., Awaitab
 
     await fake.wait_for(lambda: not invite.buttons(), what="the challenge's buttons to go")
     assert "expired" in invite.text
-    assert world.db.challenges(fake.general.id)[0]["status"] == "expired"
-    assert world.db.matches() == []
+    assert world.db.pending_challenges(fake.general.id) == []
+    expired = world.db.challenge(challenge.challenge_id)
+    assert expired is not None
+    assert expired.status == "expired"
+    assert world.db.newest_match_id(fake.general.id) is None
     # The channel is free for a new challenge.
     again = await world.challenge(fake.alice, fake.bob)
     assert again.id != invite.id
@@ -65,5 +68,5 @@ async def test_a_slow_player_is_reminded_then_forfeits(make_world: Callable[...,
     assert "forfeit" in world.board(fake.general).text
     # the slow player never made a play, so the match proves nothing: unrated (the anti-farming guard)
     assert "Unrated: the match ended before both players had made a play." in world.board(fake.general).text
-    assert world.db.ratings("minigam") == {}
+    assert world.db.ratings(fake.guild.id, "minigam") == {}
     assert world.warnings() == []

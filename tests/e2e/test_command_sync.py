@@ -35,7 +35,7 @@ async def test_the_commands_sync_to_a_development_server_and_answer(
     try:
         interaction = await fake.slash(fake.alice, "minigam help")
     finally:
-        await world.stop()
+        await world.close()
 
     assert [c["name"] for c in fake.commands[fake.guild_id]] == ["minigam"]
     assert None not in fake.commands

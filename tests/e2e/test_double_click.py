@@ -20,7 +20,7 @@ async def test_a_double_click_applies_exactly_one_play(world: World) -> None:
     assert board is not None
     menu = next(s for s in board.selects() if s.get("type") == 3)
     value = menu["options"][0]["value"]
-    plays_before = [p for p in world.db.plays(match.match_id) if p["kind"] == "play"]
+    plays_before = [e for e in world.db.events(match.match_id) if e.kind == "play"]
 
     first, second = await asyncio.gather(
         fake.click(mover, board, menu, values=[value]),
@@ -29,7 +29,7 @@ async def test_a_double_click_applies_exactly_one_play(world: World) -> None:
     await fake.wait_for(lambda: world.stored(fake.general).version > match.version, what="the play")
     after = await world.settled(fake.general)
 
-    plays_after = [p for p in world.db.plays(match.match_id) if p["kind"] == "play"]
+    plays_after = [e for e in world.db.events(match.match_id) if e.kind == "play"]
     assert len(plays_after) == len(plays_before) + 1
     assert after.version == match.version + 1
 

@@ -16,7 +16,7 @@ async def test_a_whole_game_by_move_commands_ends_with_a_winner_and_new_ratings(
     match = await world.start_match(alice, bob)
 
     # The challenger is player 1 (seat 0).
-    assert [s["user_id"] for s in match.seats] == [alice.id, bob.id]
+    assert [s.user_id for s in match.seats] == [alice.id, bob.id]
     assert match.status == "active"
     boards = [world.board_for(match)]
     turns = 0
@@ -44,10 +44,10 @@ async def test_a_whole_game_by_move_commands_ends_with_a_winner_and_new_ratings(
     assert final.game.outcome is not None
     assert final.game.position.off[final.winner_seat] == 8
 
-    ratings = world.db.ratings("minigam")
-    assert ratings[winner.id]["wins"] == 1
-    assert ratings[loser.id]["losses"] == 1
-    assert ratings[winner.id]["rating"] > ratings[loser.id]["rating"]
+    ratings = world.db.ratings(fake.guild.id, "minigam")
+    assert ratings[winner.id].wins == 1
+    assert ratings[loser.id].losses == 1
+    assert ratings[winner.id].rating > ratings[loser.id].rating
 
     leaderboard = await world.slash(alice, "leaderboard")
     text = await world.answer_text(leaderboard)

@@ -138,6 +138,7 @@ async def test_a_cancel_racing_a_move_never_revives_the_match(world: World) -> N
 
 async def test_a_damaged_database_at_start_is_one_clear_line_and_exit_status_2(world: World) -> None:
     await world.stop()
+    world.db.close()  # the tests' reader lets go of the file too
     assert world.db.path is not None
     world.db.path.write_bytes(b"not a database at all " * 500)
     process = BotProcess(world.process_env(), world.tmp_path)

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
+from bot.models import Seat
 from tests.e2e.quiet import as_posted
 from tests.e2e.standin import Interaction, Message, User
 from tests.e2e.world import BotProcess, World, is_board
@@ -43,6 +44,11 @@ def lobby_text(world: World, lobby: Message) -> str:
     return world.fake.messages[lobby.id].text
 
 
+def _taken_over(seat: Seat) -> bool:
+    """A person's seat the computer plays now, at the easy level."""
+    return seat.replaced and seat.level == "easy"
+
+
 async def gather(world: World, host: User, *others: User) -> Message:
     lobby = await open_lobby(world, host)
     for n, user in enumerate(others, start=2):
@@ -69,7 +75,7 @@ async def test_two_people_and_two_computers_play_a_game_to_the_end(
     await click(world, fake.alice, lobby, "start")
 
     match = await world.settled(fake.general)
-    assert [s["name"] for s in match.seats] == ["Alice", "Bob", "Computer 3 (easy)", "Computer 4 (easy)"]
+    assert [s.name for s in match.seats] == ["Alice", "Bob", "Computer 3 (easy)", "Computer 4 (easy)"]
     assert "started with Alice, Bob" in lobby_text(world, lobby)
     assert not fake.messages[lobby.id].buttons()
     first_board = world.board(fake.general)
@@ -96,7 +102,7 @@ async def test_two_people_and_two_computers_play_a_game_to_the_end(
         mentioned = {int(u) for u in MENTION.findall(str(board["content"]))}
         assert len(mentioned) <= 1
         assert mentioned <= people
-    assert set(world.db.placing_ratings()) == people
+    assert set(world.db.placing_ratings(fake.guild.id)) == people
     assert world.warnings() == []
 
 
@@ -115,7 +121,7 @@ async def test_a_player_who_runs_out_of_time_is_replaced_by_the_computer(
     await world.sweep()
 
     await fake.wait_for(
-        lambda: world.stored(fake.general).seats[seat]["replaced_level"] == "easy", what="the seat taken over"
+        lambda: _taken_over(world.stored(fake.general).seats[seat]), what="the seat taken over"
     )
     await fake.wait_for_message(
         lambda m: f"{slow.name.title()} didn't play within 1 hour; the computer (easy) plays" in m.text,
@@ -147,7 +153,7 @@ async def test_a_lobby_and_a_game_survive_restarts(make_world: Callable[..., Awa
         await fake.wait_for(lambda: "3. Carol" in lobby_text(world, lobby), what="carol seated")
         await click(world, fake.alice, lobby, "start")
         match = await world.settled(fake.general)
-        assert [s["name"] for s in match.seats][:3] == ["Alice", "Bob", "Carol"]
+        assert [s.name for s in match.seats][:3] == ["Alice", "Bob", "Carol"]
         await world.play_by_command(fake.general)
         middle = await world.settled(fake.general)
     finally:
@@ -181,7 +187,7 @@ async def test_leaving_asks_first_then_the_computer_takes_the_seat(
     await fake.click(fake.bob, question, question.button("yes, leave"))
 
     await fake.wait_for(
-        lambda: world.stored(fake.general).seats[seat]["replaced_level"] == "easy", what="the seat taken over"
+        lambda: _taken_over(world.stored(fake.general).seats[seat]), what="the seat taken over"
     )
     await fake.wait_for_message(
         lambda m: "Bob leaves the table; the computer (easy) plays Bob's seat from now on." in m.text,

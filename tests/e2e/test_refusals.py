@@ -121,9 +121,9 @@ async def test_only_the_challenged_member_can_answer_a_challenge(
 
     await refused(world, by_alice, "only")
     await refused(world, by_carol, "only")
-    [challenge] = world.db.challenges(fake.general.id)
-    assert challenge["status"] == "pending"
-    assert world.db.matches() == []
+    [challenge] = world.db.pending_challenges(fake.general.id)
+    assert challenge.status == "pending"
+    assert world.db.newest_match_id(fake.general.id) is None
     assert invite.button("accept")  # still there for Bob
 
 
@@ -133,7 +133,7 @@ async def test_a_match_started_in_a_matchs_thread_is_refused(table: World) -> No
     interaction = await fake.slash(fake.carol, "minigam challenge", channel=thread, opponent=fake.dana)
 
     await refused(table, interaction, "This thread is the table of Alice vs Bob", fake.general.mention)
-    assert table.db.challenges(thread.id) == []
+    assert table.db.pending_challenges(thread.id) == []
 
 
 async def test_the_refusals_left_no_warning_in_the_logs(table: World) -> None:
@@ -159,7 +159,7 @@ async def test_only_a_member_with_manage_server_can_cancel_a_match(table: World)
     text = await table.answer_text(by_dana)
     assert "cancelled" in text.lower()
     assert table.stored(fake.general).status == "cancelled"
-    assert table.db.ratings("minigam") == {}
+    assert table.db.ratings(fake.guild.id, "minigam") == {}
     # The old board is a line of the thread now: no menu, no picture.
     board = fake.messages[match.board_message_id]
     assert not board.items()

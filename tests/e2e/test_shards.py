@@ -66,7 +66,10 @@ async def fleet(fake: FakeDiscord, tmp_path: Path, postgres_url: str) -> AsyncIt
     try:
         yield fleet
     finally:
-        await fleet.stop()
+        try:
+            await fleet.stop()
+        finally:
+            fleet.world.db.close()
 
 
 @pytest.fixture
@@ -214,16 +217,13 @@ async def test_the_records_read_the_same_from_either_process_and_each_server_kee
     shown = await records(world, alice, east, west)  # east's from shard 0's process, west's from shard 1's
 
     for guild, (won, lost) in ((east, (1, 0)), (west, (0, 1))):
-        [stored] = world.db.query(
-            "SELECT rating, wins, losses FROM ratings WHERE guild_id = ? AND user_id = ? AND variant = ?",
-            (guild.id, alice.id, "minigam"),
-        )
-        assert (stored["wins"], stored["losses"]) == (won, lost)
+        stored = world.db.ratings(guild.id, "minigam")[alice.id]
+        assert (stored.wins, stored.losses) == (won, lost)
         board, stats = shown[guild.name]
         assert f"**{won}** won, **{lost}** lost" in stats
-        assert f"Rating **{stored['rating']:.1f}**" in stats
+        assert f"Rating **{stored.rating:.1f}**" in stats
         assert f"{won}-{lost}, streak" in stats
-        assert f"{stored['rating']:.1f}" in board
+        assert f"{stored.rating:.1f}" in board
     assert shown["east"] != shown["west"]
 
     await fleet.stop()
@@ -240,11 +240,9 @@ async def test_an_analysis_asked_in_each_shards_server_while_the_other_process_i
     for guild in (east, west):
         await world.vs_bot(guild.alice, channel=guild.general, variant="minigam", level="easy")
     for guild in (east, west):
-        await world.play_to_end(guild.general)
-        [(games[guild.id],)] = world.db.query(
-            "SELECT g.game_id FROM games g JOIN matches m ON m.match_id = g.match_id WHERE m.guild_id = ?",
-            (guild.id,),
-        )
+        final = await world.play_to_end(guild.general)
+        [(game, _)] = final.games
+        games[guild.id] = game.game_id
 
     for asking, busy in ((east, west), (west, east)):
         await world.vs_bot(busy.bob, channel=busy.extra_channels[0], variant="minigam", level="easy")
@@ -255,5 +253,5 @@ async def test_an_analysis_asked_in_each_shards_server_while_the_other_process_i
         embeds = [e for m in world.replies(asked) for e in m.embeds]
         assert all(m.ephemeral for m in world.replies(asked))
         assert embeds[0]["title"].startswith(f"Analysis of game #{games[asking.id]} · Minigam")
-    assert world.db.query("SELECT COUNT(*) FROM analyses")[0][0] == 2
+    assert all(world.db.analysis(game_id) is not None for game_id in games.values())
     assert fake.violations == []

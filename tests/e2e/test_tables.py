@@ -94,5 +94,5 @@ async def test_a_game_against_the_computer_left_idle_an_hour_is_closed_for_nobod
     assert world.stored(fake.general).status == "cancelled"
     await fake.wait_for(lambda: not fake.messages[board.id].attachments, what="the board to become a line")
     assert not fake.messages[board.id].components
-    assert world.db.ratings("minigam") == {}
+    assert world.db.ratings(fake.guild.id, "minigam") == {}
     assert world.warnings() == []

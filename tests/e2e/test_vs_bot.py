@@ -3,8 +3,6 @@ boards edited down to a line each, the typing indicator while the computer think
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from bot.app.budget import Budget
@@ -23,8 +21,8 @@ async def test_a_game_against_the_computer_is_played_to_the_end_in_its_thread(
 
     match = await world.vs_bot(fake.alice, variant="minigam", level="easy")
 
-    assert match.seats[0]["user_id"] == fake.alice.id  # the human is player 1
-    assert match.seats[1]["level"] == "easy"
+    assert match.seats[0].user_id == fake.alice.id  # the human is player 1
+    assert match.seats[1].level == "easy"
     (thread,) = fake.threads(general)
     assert thread.id == match.channel_id
     assert thread.name == "Alice vs Computer (easy) · Minigam"
@@ -33,9 +31,9 @@ async def test_a_game_against_the_computer_is_played_to_the_end_in_its_thread(
 
     assert final.status == "finished"
     assert final.game.position.off[final.winner_seat] == 8
-    plays = world.db.plays(final.match_id)
-    computer_turns = [p for p in plays if p["kind"] == "play" and p["player"] == 1 and json.loads(p["moves"])]
-    human_plays = [p for p in plays if p["kind"] == "play" and p["player"] == 0 and json.loads(p["moves"])]
+    plays = [e for e in final.events if e.kind == "play" and e.moves]
+    computer_turns = [e for e in plays if e.player == 1]
+    human_plays = [e for e in plays if e.player == 0]
     assert len(computer_turns) >= 4
     assert len(human_plays) >= 4
     # Every one of Alice's turns was answered by her and only her.
@@ -65,7 +63,7 @@ async def test_a_game_against_the_computer_is_played_to_the_end_in_its_thread(
     assert f"{winner_name}" in last.text
     assert "wins" in last.text
     # Games against the computer are unrated.
-    assert world.db.ratings("minigam") == {}
+    assert world.db.ratings(fake.guild.id, "minigam") == {}
     assert world.warnings() == []
 
 

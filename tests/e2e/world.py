@@ -115,6 +115,7 @@ class World:
     async def start(self) -> Any:
         from bot.app import create_bot
 
+        self.db.open()  # before the bot: see tests.e2e.db
         stack = contextlib.AsyncExitStack()
         try:
             stack.enter_context(self.log.attached("", *BOT_LOGGERS))
@@ -129,9 +130,17 @@ class World:
         return self.bot
 
     async def stop(self) -> None:
+        """Stop the bot in this process (the database stays readable: :attr:`db`)."""
         if self._running is not None:
             stack, self._running = self._running, None
             await stack.aclose()
+
+    async def close(self) -> None:
+        """The end of the world: the bot stopped, the database's reader closed."""
+        try:
+            await self.stop()
+        finally:
+            self.db.close()
 
     @property
     def service(self) -> Any:
@@ -215,22 +224,22 @@ class World:
     ) -> StoredMatch:
         """A challenge accepted: the match is stored and its first board posted."""
         channel = channel or self.fake.general
-        before = self.newest_match_id()
+        before = self.db.newest_match_id(channel.id)
         invite = await self.challenge(first, second, channel=channel, **options)
         await self.fake.click(second, invite, invite.button("accept"))
-        await self.fake.wait_for(lambda: self.newest_match_id() != before, what="the match to start")
+        await self.fake.wait_for(
+            lambda: self.db.newest_match_id(channel.id) != before, what="the match to start"
+        )
         return await self.settled(channel)
 
     async def vs_bot(self, user: User, *, channel: Channel | None = None, **options: Any) -> StoredMatch:
         channel = channel or self.fake.general
-        before = self.newest_match_id()
+        before = self.db.newest_match_id(channel.id)
         await self.slash(user, "vs-bot", channel=channel, **options)
-        await self.fake.wait_for(lambda: self.newest_match_id() != before, what="the match to start")
+        await self.fake.wait_for(
+            lambda: self.db.newest_match_id(channel.id) != before, what="the match to start"
+        )
         return await self.settled(channel)
-
-    def newest_match_id(self) -> int | None:
-        rows = self.db.query("SELECT MAX(match_id) AS m FROM matches")
-        return rows[0]["m"] if rows else None
 
     def stored(self, channel: Channel) -> StoredMatch:
         """The latest match played in ``channel`` or started from it (played in its thread)."""
@@ -270,8 +279,7 @@ class World:
                 ]
                 return match if final and not live else None
             game = match.game
-            seat = match.seats[game.actor] if game.actor is not None else {}
-            if game.actor is None or seat.get("level") or seat.get("replaced_level"):
+            if game.actor is None or match.seats[game.actor].is_computer:
                 return None  # the computer is to act
             board = self.board_for(match)
             # Settled once the board is posted and stored as the match's board (the next board retires it).
