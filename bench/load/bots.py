@@ -209,7 +209,7 @@ async def bot_in_process(
     try:
         yield RunningBot(ServiceState(world), (), "in this process", lambda: kept)
     finally:
-        await world.stop()
+        await world.close()
         stats.errors.extend(f"bot log: {line}" for line in world.warnings())
         kept.extend(t.to_json() for t in timing.traces())
         if not was_on:
