@@ -111,17 +111,20 @@ async def jobs_of(database: Database, game_id: int) -> list[tuple]:
     )
 
 
-async def asked_for(database: Database, game_id: int) -> int:
-    """The id of the job asked for ``game_id``, once there is one (a look every QUICK seconds)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + DEADLINE
-    while True:
-        rows = await database.fetch("SELECT job_id FROM analysis_jobs WHERE game_id = ?", game_id)
-        if rows:
-            ((job_id,),) = rows
-            return job_id
-        assert loop.time() < deadline, f"no job was asked for game {game_id}"
-        await asyncio.sleep(QUICK)
+def job_asked(core: Core) -> asyncio.Future[int]:
+    """The id of the first job ``core`` asks for, once its request is stored (the core's request,
+    wrapped)."""
+    asked: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    request = core.analyses._request
+
+    async def noted(game_id: int) -> int:
+        job_id = await request(game_id)
+        if not asked.done():
+            asked.set_result(job_id)
+        return job_id
+
+    core.analyses._request = noted  # type: ignore[method-assign]
+    return asked
 
 
 def requests_seen(*cores: Core) -> asyncio.Event:
@@ -298,14 +301,13 @@ async def test_an_analysis_that_keeps_failing_is_given_up_and_the_asker_told(pro
     assert await core.store.analysis(game_id) is None
 
 
-async def test_a_job_whose_workers_keep_dying_is_given_up_and_the_asker_told(
-    processes, clock, database
-) -> None:
+async def test_a_job_whose_workers_keep_dying_is_given_up_and_the_asker_told(processes, clock) -> None:
     worker = Analyser()
     core = await processes.core(worker, working=False)
     game_id = await finished_game(core)
+    asked = job_asked(core)
     asking = asyncio.create_task(core.analyses.report(GUILD, CHANNEL, game_id))
-    job_id = await asked_for(database, game_id)
+    job_id = await asyncio.wait_for(asked, DEADLINE)
     for n in range(ATTEMPTS):  # taken, and its process died before it was done, again and again
         async with core.store.transaction() as tx:
             assert await tx.claim_analysis_job(f"died:{n}:x", clock.now(), clock.now() + LEASE)
