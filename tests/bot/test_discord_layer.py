@@ -258,14 +258,16 @@ async def test_a_development_server_is_synced_every_time(tmp_path: Path, monkeyp
 async def test_the_bot_process_freezes_what_start_up_made_once_ready() -> None:
     class Starting:
         ready = asyncio.Event()
+        waiting = asyncio.Event()  # someone waits until it is ready
 
         async def wait_until_ready(self) -> None:
+            self.waiting.set()
             await self.ready.wait()
 
     gc.unfreeze()
     bot = Starting()
     freezing = asyncio.create_task(_freeze_when_ready(bot))  # type: ignore[arg-type]
-    await asyncio.sleep(0.01)
+    await bot.waiting.wait()
     assert gc.get_freeze_count() == 0  # not before the guilds are loaded
     bot.ready.set()
     await freezing
