@@ -32,13 +32,28 @@ from tests.bot.conftest import (
 DICE = [2, 1, 2, 1, 1, 1, 6, 6, 1, 1, 4, 1]
 
 
+class _WatchedLock(asyncio.Lock):
+    """A match's lock that tells who watches it each time someone asks for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: asyncio.Queue[None] = asyncio.Queue()
+
+    async def acquire(self) -> bool:
+        self.asked.put_nowait(None)  # then queued for the lock before anyone else runs
+        return await super().acquire()
+
+
 async def _both_wait_for_the_lock(core: Core, *actions) -> list[asyncio.Task]:
-    """Start ``actions`` while the match's lock is held, so they run in the order given, one after another."""
-    match = live(core)
-    async with match.lock:
-        tasks = [asyncio.create_task(a) for a in actions]
-        for _ in range(5):
-            await asyncio.sleep(0)  # every task reaches the lock
+    """Start ``actions`` while the match's lock is held, each once the one before waits for the lock, so
+    they run in the order given, one after another."""
+    lock = live(core).lock = _WatchedLock()
+    async with lock:
+        await lock.asked.get()  # this one's
+        tasks = []
+        for action in actions:
+            tasks.append(asyncio.create_task(action))
+            await asyncio.wait_for(lock.asked.get(), 10)  # it waits for the lock now
     return tasks
 
 
