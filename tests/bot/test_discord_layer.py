@@ -267,7 +267,7 @@ async def test_the_bot_process_freezes_what_start_up_made_once_ready() -> None:
     gc.unfreeze()
     bot = Starting()
     freezing = asyncio.create_task(_freeze_when_ready(bot))  # type: ignore[arg-type]
-    await bot.waiting.wait()
+    await asyncio.wait_for(bot.waiting.wait(), 10)
     assert gc.get_freeze_count() == 0  # not before the guilds are loaded
     bot.ready.set()
     await freezing
