@@ -94,6 +94,22 @@ class Terminal:
     def type(self, keys: bytes) -> None:
         os.write(self.master, keys)
 
+    def waits(self) -> None:
+        """Wait until the program waits for something to happen: its main thread asleep in ``select``,
+        ``poll`` or ``epoll`` (CPython's readline waits for a key in ``select``, the event loop for its next
+        event in ``epoll``), as Linux shows in ``/proc``. A SIGINT that lands while readline still draws
+        the key just echoed is noticed only at the next key (CPython's readline notices a signal only while
+        it waits; the same in Python's own prompt), so Ctrl-C is typed once the program waits, as a
+        person's would be. Where there is no ``/proc``, a person's pause instead."""
+        deadline = time.monotonic() + WAIT
+        while not (waiting := asleep_waiting(self.process.pid)):
+            if waiting is None:
+                time.sleep(0.2)  # no /proc (not Linux): as a person would, not within microseconds
+                return
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise AssertionError(f"the program never waited; the terminal shows:\n{self.text}")
+            time.sleep(0.005)  # a look at /proc every 5 ms
+
     def end(self) -> int:
         """Wait for the program to stop, reading what it prints meanwhile; its exit status."""
         deadline = time.monotonic() + WAIT
@@ -109,6 +125,20 @@ class Terminal:
                 self.process.wait()
                 raise AssertionError(f"still running after {WAIT} s; the terminal shows:\n{self.text}")
         return self.process.returncode
+
+
+def asleep_waiting(pid: int) -> bool | None:
+    """Whether process ``pid``'s main thread is asleep in a wait for input or events (``select``,
+    ``poll``, ``epoll``); ``None`` where ``/proc`` does not tell (not Linux)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return None
+    state = stat.rsplit(")", 1)[1].split()[0]  # after the command's name, which may hold anything
+    # the kernel function it sleeps in; "0" or nothing where the kernel does not say: asleep will do
+    waits = wchan in ("", "0") or any(word in wchan for word in ("select", "poll"))
+    return state == "S" and waits
 
 
 def database_closed(path: Path) -> bool:
@@ -166,10 +196,7 @@ def test_ctrl_c_while_typing_stops_at_once_and_closes_the_database(tmp_path: Pat
     term.prompt()
     term.type(b"challenge @Bo")
     term.until("challenge @Bo")
-    # As a person would, not within microseconds of the last key: CPython's readline notices a signal only
-    # while it waits for a key, and a SIGINT that lands while it still draws the key just echoed waits for
-    # the next key (the same in Python's own prompt).
-    time.sleep(0.2)
+    term.waits()  # for the next key (see Terminal.waits)
     term.type(CTRL_C)
 
     assert term.end() == 0
@@ -184,7 +211,7 @@ def test_ctrl_c_while_the_computer_is_to_move_stops_at_once(tmp_path: Path) -> N
     term.prompt()
     term.type(b"vs-bot\r")
     term.until("is thinking")
-    time.sleep(0.2)  # the event loop waits again (see above)
+    term.waits()  # the event loop waits again
     term.type(CTRL_C)
 
     assert term.end() == 0  # within WAIT: long before the computer's move
