@@ -169,9 +169,10 @@ async def test_a_slow_turn_is_deferred_in_time_and_then_goes_the_long_way(
     old = world.board_for(match)
     painter = world.bot.publisher.painter
     draw = painter.draw
+    answered = asyncio.Event()  # the move was answered: its board may be drawn now
 
-    async def slow_draw(*args, **kwargs):
-        await asyncio.sleep(0.4)
+    async def slow_draw(*args, **kwargs):  # slower than the hold: done only once the move is answered
+        await answered.wait()
         return await draw(*args, **kwargs)
 
     monkeypatch.setattr(commands, "HOLD", 0.05)
@@ -179,6 +180,7 @@ async def test_a_slow_turn_is_deferred_in_time_and_then_goes_the_long_way(
     table = fake.channels[match.channel_id]
 
     interaction = await world.slash(world.actor(match), "move", channel=table, play=world.pick(match))
+    answered.set()
     after = await world.settled(fake.general)
     text = await world.answer_text(interaction)
 
