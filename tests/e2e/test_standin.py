@@ -62,6 +62,7 @@ class DemoBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.synced: list[app_commands.AppCommand] = []
         self.log = LogCapture()
+        self.slow_work_done = asyncio.Event()  # what /demo slow does after deferring: the test says when
 
     async def setup_hook(self) -> None:
         demo = app_commands.Group(name="demo", description="demo commands")
@@ -77,7 +78,7 @@ class DemoBot(commands.Bot):
         @demo.command(description="deferred, then a followup and an edit")
         async def slow(interaction: discord.Interaction, who: discord.Member, times: int = 1) -> None:
             await interaction.response.defer(ephemeral=True)
-            await asyncio.sleep(0.01)
+            await self.slow_work_done.wait()
             await interaction.followup.send(f"{who.name} x{times}", ephemeral=True)
             await interaction.edit_original_response(content="done", view=Pick())
 
@@ -202,7 +203,9 @@ async def test_a_button_click_edits_its_message_and_survives_as_a_dynamic_item(
 async def test_a_deferred_command_gets_a_followup_and_an_edit(fake: FakeDiscord, demo: DemoBot) -> None:
     interaction = await fake.slash(fake.alice, "demo slow", who=fake.carol, times=3)
     original = fake.messages[interaction.original_id]  # type: ignore[index]
+    assert original.loading  # "thinking…" while the command works
 
+    demo.slow_work_done.set()
     await fake.wait_for(lambda: original.content == "done", what="the edit")
     [_, followup] = fake.replies_to(interaction)
     assert followup.content == "carol x3"
