@@ -61,9 +61,11 @@ class BadRequest(Exception):
 
 
 class State:
-    """The stand-in's records. The areas (:mod:`~tests.e2e.standin.guilds`, ``messages``, ``threads``,
-    ``interactions``, ``applications``, ``files``) are mixins of :class:`~tests.e2e.standin.FakeDiscord`
-    that share these."""
+    """The stand-in's records. Each area of Discord's is a class built on this and on the areas it uses
+    (:class:`~.files.Files`; :class:`~.guilds.Guilds` on files; :class:`~.messages.Messages` on guilds;
+    :class:`~.threads.Threads` on messages; :class:`~.applications.Applications` on guilds;
+    :class:`~.interactions.Interactions` on messages and applications), and
+    :class:`~tests.e2e.standin.FakeDiscord` joins them all: they share these records."""
 
     gateway: Gateway
     guild: Guild  # the first guild
