@@ -238,7 +238,7 @@ class MinigamBot(commands.AutoShardedBot):
             try:
                 async with self.runner.busy():
                     result = await self.core.matches.act(match_id, version, user, control, value)
-                    await self.deliver(result, responder, ack=texts.ack(control.value))
+                    await self.deliver(result, responder, ack=texts.ack(control))
             finally:
                 await responder.stop()
         except Exception as exc:  # every error gets an answer

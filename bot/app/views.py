@@ -24,8 +24,9 @@ import discord
 from bot import texts
 from bot.app.analysis import AnalyseButton, is_analyse_item
 from bot.core import Action, Control, Prompt
-from bot.core.actions import LEGACY_TOKENS, AfterMatch, parse_token
+from bot.core.actions import LEGACY_TOKENS, parse_token
 from bot.core.boards import MAX_CHOICES
+from bot.models import AfterMatch
 
 LABEL_LIMIT = 100  # Discord's limit for a select option's label and value
 
@@ -129,7 +130,7 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select], template=MATCH_SELE
             discord.ui.Select(
                 custom_id=match_custom_id(match_id, version, action.value),
                 options=list(options),
-                placeholder=texts.label(action.value),
+                placeholder=texts.label(action),
                 min_values=1,
                 max_values=1,
             ),
@@ -174,7 +175,7 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button], template=MATCH_BUTT
         self.argument = argument
         super().__init__(
             discord.ui.Button(
-                label=texts.label(control.value, argument),
+                label=texts.label(control, argument),
                 style=STYLES.get(control, discord.ButtonStyle.secondary),
                 custom_id=match_custom_id(match_id, version, control.value, argument),
             ),
@@ -234,7 +235,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_
         self.match_id = match_id
         super().__init__(
             discord.ui.Button(
-                label=texts.label(AfterMatch.REMATCH.value),
+                label=texts.label(AfterMatch.REMATCH),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"mgr:{match_id}",
             ),

@@ -30,7 +30,7 @@ from bot.core.catalogue import LEVELS, TWO_PLAYER_VARIANTS
 from bot.core.settings import SETTINGS
 from bot.store import StoreError, open_store
 from bot.workers.thinking import Thinker
-from engine import VARIANTS, SecretDice, SeededDice
+from engine import VARIANTS, Awaiting, SecretDice, SeededDice
 from engine import ai as engine_ai
 from engine.dice import DiceSource
 
@@ -143,7 +143,7 @@ def _options(console: Console, command: str, typed: list[str]) -> list[str]:
         return list(SETTINGS)
     if command == "move":
         live = console.core.ctx.live.played_in(CHANNEL_ID)
-        if live is None or live.game.awaiting != "play":
+        if live is None or live.game.awaiting is not Awaiting.PLAY:
             return []
         game = live.game
         plays = [game.position.format_play(p).split() for p in game.legal_plays()]

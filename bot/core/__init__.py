@@ -2,7 +2,7 @@
 owns the background duties. The Discord app (:mod:`bot.app`) and the console (:mod:`bot.console.console`) both
 drive it."""
 
-from bot.core.actions import Action, Control, Prompt
+from bot.core.actions import Control
 from bot.core.context import HouseRules
 from bot.core.errors import ServiceError
 from bot.core.notices import (
@@ -28,6 +28,7 @@ from bot.core.notices import (
 )
 from bot.core.runner import Runner
 from bot.core.service import Core
+from bot.models import Action, Prompt
 
 __all__ = [
     "Action",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import texts
-from bot.core.actions import Action, AfterMatch, Control, Prompt
+from bot.core.actions import Control
 from bot.core.live import LiveMatch
 from bot.core.notices import (
     ControlsChanged,
@@ -15,9 +15,9 @@ from bot.core.notices import (
     Result,
     RetireBoard,
 )
-from bot.models import MatchRecord, MatchStatus, Seat
+from bot.models import Action, AfterMatch, MatchRecord, MatchStatus, Prompt, Seat
 from bot.texts import venue as words
-from engine import Game
+from engine import Awaiting, Game
 
 MAX_CHOICES = 25
 """A menu holds at most 25 options; with more legal plays, the board's menu goes move by move."""
@@ -60,13 +60,13 @@ def play_controls(game: Game) -> tuple[Control, ...]:
 def controls_for(game: Game) -> tuple[Control, ...]:
     """What the player to act can do now, as controls (resigning is always offered besides)."""
     match game.awaiting:
-        case "play":
+        case Awaiting.PLAY:
             return play_controls(game)
-        case "roll":
+        case Awaiting.ROLL:
             return (Control(Action.ROLL), Control(Action.DOUBLE))
-        case "double-answer":
+        case Awaiting.DOUBLE_ANSWER:
             return (Control(Action.TAKE), Control(Action.DROP))
-        case "resign-answer":
+        case Awaiting.RESIGN_ANSWER:
             return (Control(Action.ACCEPT), Control(Action.DECLINE))
     return ()
 

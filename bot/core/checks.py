@@ -8,14 +8,13 @@ from collections.abc import Awaitable
 from typing import TypeVar
 
 from bot import texts
-from bot.core.actions import Action
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
-from bot.models import Seat
+from bot.models import Action, Seat
 from bot.store import OutOfRange
 from bot.texts import venue as words
-from engine import Game, Move
+from engine import Awaiting, Game, Move
 from engine.events import EventKind
 
 T = TypeVar("T")
@@ -76,10 +75,10 @@ def check_turn(live: LiveMatch, seat: int) -> Seat:
     return live.record.seats[seat]
 
 
-def awaiting(live: LiveMatch, seat: int, what: str) -> Game:
+def awaiting(live: LiveMatch, seat: int, what: Awaiting) -> Game:
     """The game, if ``seat`` is the one to act and the game waits for ``what``."""
     check_turn(live, seat)
-    if live.game.awaiting != what:
+    if live.game.awaiting is not what:
         raise ServiceError(texts.not_now(what, live.game.awaiting))
     return live.game
 

@@ -24,7 +24,7 @@ from bot.models import ChallengeStatus, MatchRecord, MatchStatus, Seat
 from bot.store import Transaction
 from bot.texts import venue as words
 from bot.texts.multigam import placing_lines
-from engine import Game, Match
+from engine import Awaiting, EventKind, Game, Match
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +36,11 @@ def settle(ctx: Context, game: Game, seats: Sequence[Seat]) -> tuple[Game, list[
     double (then they choose: roll or double)."""
     lines: list[str] = []
     for _ in range(MAX_SETTLE_STEPS):
-        if game.awaiting == "roll":
+        if game.awaiting is Awaiting.ROLL:
             if game.may_double():
                 break
             game = game.roll(ctx.dice)
-        if game.awaiting == "play" and game.must_pass():
+        if game.awaiting is Awaiting.PLAY and game.must_pass():
             lines.append(texts.cannot_move(seats[game.turn].name, game.dice))
             game = game.play(game.legal_plays()[0])
             continue
@@ -97,7 +97,7 @@ async def commit(
             next_game, next_lines = settle(ctx, first, rec.seats)
             next_lines.insert(0, texts.opening_line(first, names))
     played = live.played | {
-        e.player for e in game.events[live.saved_events :] if e.kind == "play" and e.moves
+        e.player for e in game.events[live.saved_events :] if e.kind is EventKind.PLAY and e.moves
     }
     game_id = rec.current_game_id
     rating_lines: list[str] = []

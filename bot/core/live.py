@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from bot.models import MatchRecord, MatchStatus, StoredGame
 from bot.store import DamagedRecord, Store
-from engine import Event, Game, Match, MatchContext, Move, Outcome, find_variant, replay
+from engine import Event, EventKind, Game, Match, MatchContext, Move, Outcome, find_variant, replay
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +193,7 @@ def _rebuild(
 
 
 def _players_who_played(events) -> set[int]:
-    return {e.player for e in events if e.kind == "play" and e.moves}
+    return {e.player for e in events if e.kind is EventKind.PLAY and e.moves}
 
 
 __all__ = ["KeyedLocks", "LiveMatch", "LiveMatches", "Picking", "PostedBoard", "load_match"]

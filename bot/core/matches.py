@@ -15,17 +15,17 @@ from collections.abc import Awaitable, Callable
 
 from bot import texts
 from bot.core import boards, finding, hints, multigam
-from bot.core.actions import Action, Control, Prompt
+from bot.core.actions import Control
 from bot.core.checks import awaiting, check_open, check_turn, check_version, lost_race, picked, seat_number
 from bot.core.commit import cancel_match, commit
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch, Picking, load_match
 from bot.core.notices import Message, Reply, Result
-from bot.models import PlayerRef
+from bot.models import Action, PlayerRef, Prompt
 from bot.store import DamagedRecord, StaleWrite
 from bot.timing import timed
-from engine import Game, GameStateError, Play, PlayError, WinKind
+from engine import Awaiting, Game, GameStateError, Play, PlayError, WinKind
 from engine.notation import matching_plays
 
 log = logging.getLogger(__name__)
@@ -87,7 +87,7 @@ class Matches:
                 live = finding.in_play(self.ctx, channel_id, user_id, guild_id)
             except ServiceError:
                 return []
-            if live.game.awaiting != "play":
+            if live.game.awaiting is not Awaiting.PLAY:
                 return []
             seat = boards.actor_seat(live)
             if seat is None or seat.is_computer or seat.user_id != user_id:
@@ -220,7 +220,7 @@ class Matches:
 
     # ================================================================== handlers
     async def _play(self, live: LiveMatch, seat: int, user: PlayerRef, text: str) -> Result:
-        game = awaiting(live, seat, "play")
+        game = awaiting(live, seat, Awaiting.PLAY)
         assert game.dice is not None
         try:
             play = game.position.parse_play(game.dice, text)
@@ -239,7 +239,7 @@ class Matches:
         )
 
     async def _pick(self, live: LiveMatch, seat: int, user: PlayerRef, label: str, *, fresh: bool) -> Result:
-        game = awaiting(live, seat, "play")
+        game = awaiting(live, seat, Awaiting.PLAY)
         prefix = () if fresh else picked(live, user.user_id)
         options, _complete = game.next_moves(prefix)
         chosen = [m for m in options if game.position.format_move(m) == label]
@@ -259,14 +259,14 @@ class Matches:
         return await self._pick(live, seat, user, label, fresh=False)
 
     async def _undo(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
-        game = awaiting(live, seat, "play")
+        game = awaiting(live, seat, Awaiting.PLAY)
         prefix = picked(live, user.user_id)[:-1]
         live.picking = Picking(live.version, user.user_id, prefix)
         options, complete = game.next_moves(prefix)
         return Result([boards.picker_reply(live, prefix, options, complete is not None)])
 
     async def _done(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
-        game = awaiting(live, seat, "play")
+        game = awaiting(live, seat, Awaiting.PLAY)
         prefix = picked(live, user.user_id)
         _options, complete = game.next_moves(prefix)
         if complete is None:
@@ -293,38 +293,42 @@ class Matches:
     async def _leave(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
         return await multigam.take_over(self.ctx, live, seat)
 
-    async def _answer(self, live: LiveMatch, seat: int, what: str, step: str, line: str) -> Result:
+    async def _answer(
+        self, live: LiveMatch, seat: int, what: Awaiting, step: Callable[[Game], Game], line: str
+    ) -> Result:
         game = awaiting(live, seat, what)
         try:
-            new = getattr(game, step)()
+            new = step(game)
         except GameStateError as exc:
             raise ServiceError(texts.cannot_act(exc)) from None
         return await commit(self.ctx, live, new, [line])
 
     async def _accept(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
         return await self._answer(
-            live, seat, "resign-answer", "accept_resignation", texts.accepts(live.names[seat])
+            live, seat, Awaiting.RESIGN_ANSWER, Game.accept_resignation, texts.accepts(live.names[seat])
         )
 
     async def _decline(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
         return await self._answer(
-            live, seat, "resign-answer", "reject_resignation", texts.declines(live.names[seat])
+            live, seat, Awaiting.RESIGN_ANSWER, Game.reject_resignation, texts.declines(live.names[seat])
         )
 
     async def _take(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
         line = texts.takes(live.names[seat], live.game.cube * 2)
-        return await self._answer(live, seat, "double-answer", "take", line)
+        return await self._answer(live, seat, Awaiting.DOUBLE_ANSWER, Game.take, line)
 
     async def _drop(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
-        return await self._answer(live, seat, "double-answer", "drop", texts.drops(live.names[seat]))
+        return await self._answer(
+            live, seat, Awaiting.DOUBLE_ANSWER, Game.drop, texts.drops(live.names[seat])
+        )
 
     async def _double(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
         return await self._answer(
-            live, seat, "roll", "double", texts.doubles(live.names[seat], live.game.cube * 2)
+            live, seat, Awaiting.ROLL, Game.double, texts.doubles(live.names[seat], live.game.cube * 2)
         )
 
     async def _roll(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
-        game = awaiting(live, seat, "roll")
+        game = awaiting(live, seat, Awaiting.ROLL)
         return await commit(self.ctx, live, game.roll(self.ctx.dice), [])
 
     async def _cancel(self, live: LiveMatch, by: PlayerRef) -> Result:

@@ -14,14 +14,15 @@ import dataclasses
 import logging
 
 from bot.core import catalogue
-from bot.core.actions import Action, Control, Prompt
+from bot.core.actions import Control
 from bot.core.commit import turn_result
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.core.notices import Reply, Result
+from bot.models import Action, Prompt
 from bot.texts import multigam as words
-from engine import Game
+from engine import EventKind, Game
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ async def takeover_level(ctx: Context, live: LiveMatch) -> str:
 
 
 def person_plays(game: Game, seat: int) -> int:
-    return sum(1 for e in game.events if e.kind == "play" and e.moves and e.player == seat)
+    return sum(1 for e in game.events if e.kind is EventKind.PLAY and e.moves and e.player == seat)
 
 
 async def leave_question(ctx: Context, live: LiveMatch, seat: int) -> Reply:

@@ -8,7 +8,6 @@ import logging
 
 from bot.clock import Clock, SystemClock
 from bot.core import posting
-from bot.core.actions import Action
 from bot.core.analysis.reports import Analyses
 from bot.core.boards import actor_seat
 from bot.core.challenges import Challenges
@@ -23,7 +22,7 @@ from bot.core.records import Records
 from bot.core.rematches import Rematches
 from bot.core.settings import Settings
 from bot.core.timeouts import Timeouts
-from bot.models import PlayerRef, Shards
+from bot.models import Action, PlayerRef, Shards
 from bot.store import DamagedRecord, Store
 from bot.timing import timed
 from bot.workers.analysing import Analyst

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.texts.grammar import addressed, duration, is_you, possessive, verb
-from engine import Game, Outcome, Variant, find_variant
+from engine import EventKind, Game, Outcome, Variant, find_variant
 
 if TYPE_CHECKING:  # records whose attributes are read here
     from bot.models import LobbyRecord
@@ -111,7 +111,7 @@ def match_header(v: Variant, names: Sequence[str], *, rated: bool) -> str:
 def opening_line(game: Game, names: Sequence[str]) -> str:
     """``Opening roll: Alice 5, Bob 5, Carol 2, Dan 4. Alice and Bob tie for highest and roll again:
     Alice 3, Bob 6. Bob starts with 6-2: the winning 6 and the lowest die among the others, 2.``"""
-    rounds = [e.dice for e in game.events if e.kind == "opening"]
+    rounds = [e.dice for e in game.events if e.kind is EventKind.OPENING]
     parts = []
     for i, dice in enumerate(rounds):
         shown = ", ".join(f"{names[p]} {d}" for p, d in enumerate(dice) if d)
@@ -159,7 +159,7 @@ def placing_lines(before: Game, after: Game, names: tuple[str, ...]) -> list[str
 
 
 def leavers(game: Game) -> list[int]:
-    return [e.player for e in game.events if e.kind in ("resign", "forfeit")]
+    return [e.player for e in game.events if e.kind in (EventKind.RESIGN, EventKind.FORFEIT)]
 
 
 def placings_line(outcome: Outcome, names: Sequence[str]) -> str:

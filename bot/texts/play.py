@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.models import Action, AfterMatch, Prompt
 from bot.texts import multigam
+from bot.texts.analysis import ANALYSE_LABEL
 from bot.texts.grammar import addressed, is_you, objective, theirs, verb
-from engine import Dice, Game, Outcome, Variant, WinKind
+from engine import Awaiting, Dice, EventKind, Game, Outcome, Variant, WinKind
 from engine.match_id import gnubg_ids
 
 MATCH_CANCELLED = "Match cancelled."
@@ -15,46 +17,51 @@ UNRATED_NO_PLAY = "Unrated: the match ended before both players had made a play.
 
 
 # ---------------------------------------------------------------------- controls
-_LABELS = {
-    "resign": "Resign",
-    "offer": "Yes, resign",
-    "keep": "No, play on",
-    "undo": "Undo",
-    "done": "Done",
-    "accept": "Accept",
-    "decline": "Decline",
-    "double": "Double",
-    "take": "Take",
-    "drop": "Drop",
-    "roll": "Roll",
-    "cancel": "Cancel the match",
-    "leave": "Yes, leave",
-    "rematch": "Rematch",
-}
-_PLACEHOLDERS = {
-    "play": "Choose your play…",
-    "first": "Choose your first move…",
-    "step": "Choose the next move…",
+Token = Action | Prompt | AfterMatch
+
+_LABELS: dict[Token, str] = {
+    Prompt.RESIGN: "Resign",
+    Action.RESIGN: "Yes, resign",
+    Prompt.KEEP: "No, play on",
+    Prompt.ANALYSE: ANALYSE_LABEL,
+    Action.UNDO: "Undo",
+    Action.DONE: "Done",
+    Action.ACCEPT: "Accept",
+    Action.DECLINE: "Decline",
+    Action.DOUBLE: "Double",
+    Action.TAKE: "Take",
+    Action.DROP: "Drop",
+    Action.ROLL: "Roll",
+    Action.CANCEL: "Cancel the match",
+    Action.LEAVE: "Yes, leave",
+    AfterMatch.REMATCH: "Rematch",
+    Action.PLAY: "Choose your play…",  # the menus' placeholders
+    Action.FIRST: "Choose your first move…",
+    Action.STEP: "Choose the next move…",
 }
 
 
 _RESIGN_LEVELS = {"1": "Offer a single game", "2": "Offer a gammon", "3": "Offer a backgammon"}
 
 
-def label(token: str, argument: str = "") -> str:
+def label(token: Token, argument: str = "") -> str:
     """The words on a control: a button's label (with its argument, e.g. what a resignation offers), or a
     menu's placeholder."""
-    if token == "offer" and argument in _RESIGN_LEVELS:
+    if token is Action.RESIGN and argument in _RESIGN_LEVELS:
         return _RESIGN_LEVELS[argument]
-    return _LABELS.get(token) or _PLACEHOLDERS.get(token) or token.capitalize()
+    return _LABELS[token]
 
 
 NOT_RESIGNED = "Not resigned: play on."
 REMATCH_ACK = "Rematch asked for."
-_ACKS = {"offer": "You resigned.", "cancel": "Match cancelled.", "leave": "You left the game."}
+_ACKS: dict[Token, str] = {
+    Action.RESIGN: "You resigned.",
+    Action.CANCEL: "Match cancelled.",
+    Action.LEAVE: "You left the game.",
+}
 
 
-def ack(token: str) -> str:
+def ack(token: Token) -> str:
     """The private answer to a click when nothing else answered it."""
     return _ACKS.get(token, "Played.")
 
@@ -67,16 +74,16 @@ def challenge_label(accept: bool) -> str:
 def waiting_line(name: str, game: Game, *, computer: bool) -> str:
     """The board's last line: who acts now, and how."""
     match game.awaiting:
-        case "play" if computer:
+        case Awaiting.PLAY if computer:
             return f"{name} rolled {game.dice} and is thinking…"
-        case "play":
+        case Awaiting.PLAY:
             return addressed(name, f"your turn: you rolled **{game.dice}**.")
-        case "roll" if not computer:
+        case Awaiting.ROLL if not computer:
             return addressed(name, f"your turn: **roll**, or **double** to {game.cube * 2}.")
-        case "double-answer" if not computer:
+        case Awaiting.DOUBLE_ANSWER if not computer:
             lose, cube = _points(game.cube), game.cube * 2
             return addressed(name, f"**take** (the cube goes to {cube}, yours) or **drop** ({lose})?")
-        case "resign-answer" if not computer and game.resign_offer is not None:
+        case Awaiting.RESIGN_ANSWER if not computer and game.resign_offer is not None:
             won = _points(game.points_for(_OFFERED[game.resign_offer[1]]))
             return addressed(name, f"**accept** the resignation ({won} for you) or **decline** it?")
     return f"Waiting for {objective(name)}."
@@ -194,7 +201,7 @@ def opening_line(game: Game, names: Sequence[str]) -> str:
     """``Opening roll: Alice 3, Bob 3 (tie); Alice 2, Bob 1. Alice starts.``"""
     if game.variant.is_multiplayer:
         return multigam.opening_line(game, names)
-    rounds = [e.dice for e in game.events if e.kind == "opening"]
+    rounds = [e.dice for e in game.events if e.kind == EventKind.OPENING]
     parts = []
     for i, dice in enumerate(rounds):
         shown = ", ".join(f"{names[p]} {d}" for p, d in enumerate(dice) if d)

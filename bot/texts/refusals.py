@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.texts.grammar import objective
-from engine import MAX_MATCH_POINTS, PlayError, Variant
+from engine import MAX_MATCH_POINTS, Awaiting, PlayError, Variant
 
 MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."
 ALREADY_DONE = "That was already done (it arrived twice), so nothing more was done. Use the newest board."
@@ -30,10 +30,10 @@ CANCEL_MODERATORS_ONLY = "Only members with the Manage Server permission can can
 NOTHING_TO_CANCEL = "There's no match or challenge to cancel in this channel."
 
 _WAITING_FOR = {
-    "play": "for the roll to be played (the dice are rolled)",
-    "roll": "for a roll (or a double)",
-    "double-answer": "to answer the double",
-    "resign-answer": "to answer the resignation",
+    Awaiting.PLAY: "for the roll to be played (the dice are rolled)",
+    Awaiting.ROLL: "for a roll (or a double)",
+    Awaiting.DOUBLE_ANSWER: "to answer the double",
+    Awaiting.RESIGN_ANSWER: "to answer the resignation",
 }
 
 
@@ -41,9 +41,9 @@ def not_your_turn(name: str) -> str:
     return f"It's not your turn: waiting for {objective(name)}."
 
 
-def not_now(wanted: str, awaiting: str) -> str:
+def not_now(wanted: Awaiting, awaiting: Awaiting) -> str:
     """Refusing an action that needs the game to wait for ``wanted`` while it waits for ``awaiting``."""
-    if wanted == "play":
+    if wanted is Awaiting.PLAY:
         return NOTHING_TO_PLAY
     return f"That can't be done now: the game waits {_WAITING_FOR.get(awaiting, 'for something else')}."
 

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from bot.workers.pool import Workers
-from engine import VARIANTS, Event, Game, MatchContext, SeededDice
+from engine import VARIANTS, Awaiting, Event, Game, MatchContext, SeededDice
 from engine.analysis import analyse
 
 log = logging.getLogger(__name__)
@@ -41,9 +41,9 @@ def warm_up() -> None:
             game = Game.start(name, SeededDice(1))
             dice = SeededDice(2)
             for _ in range(WARM_UP_PLAYS):
-                while game.outcome is None and game.awaiting == "roll":
+                while game.outcome is None and game.awaiting is Awaiting.ROLL:
                     game = game.roll(dice)
-                if game.awaiting != "play":
+                if game.awaiting is not Awaiting.PLAY:
                     break
                 game = game.play(game.legal_plays()[0])
             analyse(name, game.events, game.match)

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from bot.timing import timed
 from bot.workers.pool import Workers
-from engine import VARIANTS, Game, Play, SeededDice
+from engine import VARIANTS, Awaiting, Game, Play, SeededDice
 from engine import ai as engine_ai
 
 log = logging.getLogger(__name__)
@@ -26,11 +26,11 @@ PlayerFactory = Callable[[str, str], engine_ai.Player]
 Hinter = Callable[[Game, int], list[engine_ai.Hint]]
 Decision = Literal["choose_play", "wants_to_double", "accepts_double", "accepts_resignation"]
 
-DECISIONS: dict[str, Decision] = {
-    "play": "choose_play",
-    "roll": "wants_to_double",
-    "double-answer": "accepts_double",
-    "resign-answer": "accepts_resignation",
+DECISIONS: dict[Awaiting, Decision] = {
+    Awaiting.PLAY: "choose_play",
+    Awaiting.ROLL: "wants_to_double",
+    Awaiting.DOUBLE_ANSWER: "accepts_double",
+    Awaiting.RESIGN_ANSWER: "accepts_resignation",
 }
 """What the computer is asked, by what the game waits for."""
 
@@ -51,7 +51,21 @@ def player(variant: str, level: str) -> engine_ai.Player:
 
 def decide(kind: Decision, game: Game, level: str) -> Any:
     """The computer's ``kind`` of answer (a play, take or drop, accept or reject) for ``game``."""
-    return getattr(player(game.variant.name, level), kind)(game)
+    return ask(player(game.variant.name, level), kind, game)
+
+
+def ask(computer: engine_ai.Player, kind: Decision, game: Game) -> Any:
+    """Ask ``computer`` for its ``kind`` of answer for ``game``."""
+    match kind:
+        case "choose_play":
+            return computer.choose_play(game)
+        case "wants_to_double":
+            return computer.wants_to_double(game)
+        case "accepts_double":
+            return computer.accepts_double(game)
+        case "accepts_resignation":
+            return computer.accepts_resignation(game)
+    raise ValueError(f"no such decision: {kind!r}")
 
 
 def warm_up() -> None:
@@ -103,7 +117,7 @@ class Thinker:
                 kind,
                 QUICK_LEVEL,
             )
-        return await asyncio.to_thread(getattr(engine_ai.get_player(game.variant, QUICK_LEVEL), kind), game)
+        return await asyncio.to_thread(ask, engine_ai.get_player(game.variant, QUICK_LEVEL), kind, game)
 
     async def choose_play(self, game: Game, level: str) -> Play:
         return await self._decide("choose_play", game, level)
@@ -131,4 +145,4 @@ class Thinker:
         own = self._own_players.get(key)
         if own is None:
             own = self._own_players[key] = self._computer(*key)
-        return await asyncio.to_thread(getattr(own, kind), game)
+        return await asyncio.to_thread(ask, own, kind, game)

@@ -10,8 +10,7 @@ import threading
 import pytest
 
 from bot.core import AnalysisReport, Control, Core, LastBoard, Prompt, ServiceError
-from bot.core.actions import AfterMatch
-from bot.models import PlayerRef
+from bot.models import AfterMatch, PlayerRef
 from bot.store.protocol_analysis import StoredAnalysis
 from bot.workers.analysing import Analyst, analyse_record
 from engine import SeededDice

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core import Action, Core, LastBoard, Prompt, Reply, ServiceError
-from bot.core.actions import AfterMatch
-from bot.models import COMPUTER_ID, PlayerRef
+from bot.models import COMPUTER_ID, AfterMatch, PlayerRef
 from engine import Game
 from engine.mat_read import read_match
 from tests.bot.conftest import (

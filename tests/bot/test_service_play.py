@@ -8,9 +8,8 @@ import asyncio
 import pytest
 
 from bot.core import Action, Control, Core, Message, Prompt, Reply, RetireBoard, ServiceError
-from bot.core.actions import AfterMatch
 from bot.core.boards import play_controls
-from bot.models import COMPUTER_ID
+from bot.models import COMPUTER_ID, AfterMatch
 from bot.store import Unavailable
 from bot.store.sql.writes import SqlTransaction
 from bot.workers.thinking import Thinker

@@ -20,13 +20,13 @@ import dataclasses
 import logging
 
 from bot import texts
-from bot.core.actions import Control, Prompt
+from bot.core.actions import Control
 from bot.core.analysis.games import FinishedGame, read_finished_game, stored_analysis
 from bot.core.analysis.jobs import AnalysisJobs
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import AnalysisReport, LastBoard, Result
-from bot.models import GameRecord
+from bot.models import GameRecord, Prompt
 from bot.store.protocol_analysis import JobStatus
 from bot.texts import analysis as words
 from bot.workers.analysing import Analyst
