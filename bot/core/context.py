@@ -24,6 +24,8 @@ class HouseRules:
     turn_timeout: float = 86400.0
     think_limit: float = 30.0  # seconds a computer's thought may take before a quicker level answers
     pair_daily_limit: int = 3  # rated results of the same two people per day (the anti-farming guard)
+    pair_window: float = 30 * DAY  # within it, a pair's n-th rated result past pair_full counts pair_full/n
+    pair_full: int = 3  # a pair's rated results in pair_window that count in full
     max_matches: int = 10  # matches in play at once per person
     bot_idle: float = 3600.0  # default: a game against the computer its person left this long is closed
     archive_after: float = 3600.0  # default: a match's thread is archived this long after its matches end

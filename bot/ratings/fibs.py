@@ -45,9 +45,13 @@ def rating_change(winner: Rating, loser: Rating, length: int) -> tuple[float, fl
     return base * experience_factor(winner.experience), base * experience_factor(loser.experience)
 
 
-def after_match(winner: Rating, loser: Rating, length: int) -> tuple[Rating, Rating]:
-    """Both players' ratings after ``winner`` beat ``loser`` in a match to ``length`` points."""
+def after_match(winner: Rating, loser: Rating, length: int, weight: float = 1.0) -> tuple[Rating, Rating]:
+    """Both players' ratings after ``winner`` beat ``loser`` in a match to ``length`` points; ``weight``
+    (0 to 1) scales the ratings' change (not the experience: the match was played)."""
+    if not 0.0 <= weight <= 1.0:
+        raise ValueError(f"a result's weight is from 0 to 1, not {weight}")
     gain, loss = rating_change(winner, loser, length)
+    gain, loss = gain * weight, loss * weight
     new_winner = Rating(
         winner.rating + gain,
         winner.experience + length,

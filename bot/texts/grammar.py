@@ -28,6 +28,13 @@ def duration(seconds: float) -> str:
     return " ".join(parts[:2])
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``, ``112th``."""
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def _unit(n: int, name: str) -> str:
     return f"{n} {name}{'' if n == 1 else 's'}"
 

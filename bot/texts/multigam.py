@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.texts.grammar import addressed, duration, is_you, possessive, verb
+from bot.texts.grammar import addressed, duration, is_you, ordinal, possessive, verb
 from engine import EventKind, Game, Outcome, Variant, find_variant
 
 if TYPE_CHECKING:  # records whose attributes are read here
@@ -31,13 +31,6 @@ LEAVE_TWO_PLAYER = (
 LEAVE_REPLACED = "The computer plays your seat already."
 NOT_LEFT = "Not left: play on."
 PLACE_SETTLED = "Your place in this game is settled already."
-
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-def ordinal(place: int) -> str:
-    return _ORDINALS.get(place, f"{place}th")
-
 
 def lobby_full(seats: int) -> str:
     return f"The lobby is full ({seats} players)."
@@ -296,7 +289,6 @@ __all__ = [
     "lobby_text",
     "match_header",
     "opening_line",
-    "ordinal",
     "placing_leaderboards",
     "placing_lines",
     "placing_stats_line",

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.models import Action, AfterMatch, Prompt
 from bot.texts import multigam
 from bot.texts.analysis import ANALYSE_LABEL
-from bot.texts.grammar import addressed, is_you, objective, theirs, verb
+from bot.texts.grammar import addressed, duration, is_you, objective, ordinal, theirs, verb
 from engine import Awaiting, Dice, EventKind, Game, Outcome, Variant, WinKind
 from engine.match_id import gnubg_ids
 
@@ -243,6 +243,14 @@ def unrated_pair_limit(limit: int) -> str:
     )
 
 
+def pair_weight(weight: float, nth: int, window: float) -> str:
+    """Why a rated match between the same two people moved the ratings less."""
+    return (
+        f"Counted at {weight:.0%} for the ratings: the {ordinal(nth)} rated match of these two players in"
+        f" {duration(window)} (the more often the same two meet, the less each match counts)."
+    )
+
+
 def cancelled_match(by: str, names: Sequence[str]) -> str:
     return f"{by} cancelled the match {' vs '.join(names)}; it counts for nobody."
 
@@ -299,6 +307,7 @@ __all__ = [
     "offers_to_resign",
     "opening_line",
     "outcome_line",
+    "pair_weight",
     "picker_text",
     "played",
     "ratings_line",

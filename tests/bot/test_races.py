@@ -8,8 +8,12 @@ import asyncio
 
 import pytest
 
+from bot.clock import FakeClock
 from bot.core import Action, Core, ServiceError
+from bot.core.context import DAY
 from bot.models import MatchStatus, PlayerRef
+from bot.ratings import fibs
+from bot.ratings.fibs import Rating
 from bot.store import open_store
 from bot.workers.thinking import Thinker
 from engine import Game, ScriptedDice
@@ -261,20 +265,66 @@ async def test_resigning_at_once_again_and_again_farms_nothing(make_core, storag
     assert await storage.leaderboard(GUILD, "minigam") == []
 
 
+async def rated_match(core: Core, clock: FakeClock) -> list[str]:
+    """Alice beats Bob in a rated 1-point match: Bob resigns after one play each; the last board's lines."""
+    clock.advance(60)
+    sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB)
+    await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
+    await play(core, ALICE, "bar/2 bar/1")
+    await play(core, BOB, "bar/5/4")
+    return boards(await resign(core, BOB))[0].text.splitlines()
+
+
 async def test_the_same_pair_counts_for_the_ratings_three_times_a_day(make_core, storage, clock) -> None:
     core = make_core([2, 1, 2, 1, 3, 2] * 5)
-    lines = []
+    said = []
     for day in (0, 0, 0, 0, 1):
-        clock.advance(day * 86400 + 60)
-        sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB)
-        await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
-        await play(core, ALICE, "bar/2 bar/1")
-        await play(core, BOB, "bar/5/4")
-        lines.append(boards(await resign(core, BOB))[0].text.splitlines()[-1])
+        clock.advance(day * DAY)
+        said.append([line.split(":")[0] for line in await rated_match(core, clock)])
 
-    assert [line.split(":")[0] for line in lines] == ["Ratings", "Ratings", "Ratings", "Unrated", "Ratings"]
-    assert "3 times a day" in lines[3]
+    assert ["Ratings" in lines for lines in said] == [True, True, True, False, True]
+    assert "Unrated" in said[3]
     assert (await storage.rating(GUILD, "minigam", ALICE.user_id)).wins == 4
+
+
+async def test_the_same_pair_counts_less_the_more_often_it_meets(make_core, storage, clock) -> None:
+    core = make_core([2, 1, 2, 1, 3, 2] * 6)
+    gains, said = [], []
+    for _ in range(5):
+        before = (await storage.rating(GUILD, "minigam", ALICE.user_id)).rating
+        lines = await rated_match(core, clock)
+        gains.append((await storage.rating(GUILD, "minigam", ALICE.user_id)).rating - before)
+        said.append(lines[-1])
+        clock.advance(DAY)  # a match a day: under the daily limit
+
+    expected, winner, loser = [], Rating(), Rating()
+    for weight in (1, 1, 1, 3 / 4, 3 / 5):  # the first three in full, then 3/n
+        after, loser = fibs.after_match(winner, loser, 1, weight)
+        expected.append(after.rating - winner.rating)
+        winner = after
+    assert gains == pytest.approx(expected)
+    assert said[3] == (
+        "Counted at 75% for the ratings: the 4th rated match of these two players in 30 days"
+        " (the more often the same two meet, the less each match counts)."
+    )
+    clock.advance(30 * DAY)  # a month later the window is empty again: counted in full
+    before = (await storage.rating(GUILD, "minigam", ALICE.user_id)).rating
+    assert not (await rated_match(core, clock))[-1].startswith("Counted at")
+    assert (await storage.rating(GUILD, "minigam", ALICE.user_id)).rating - before > gains[-1]
+
+
+async def test_a_patient_farmer_gains_little_over_two_months(make_core, storage, clock) -> None:
+    """Three rated wins a day for 67 days over a partner who resigns after one play each time: without the
+    guard over time this took the winner from 1500 to 2315."""
+    core = make_core([2, 1, 2, 1, 3, 2] * 201)
+    for _day in range(67):
+        for _ in range(3):
+            await rated_match(core, clock)
+        clock.advance(DAY)  # past the daily limit's 24 hours
+
+    alice = await storage.rating(GUILD, "minigam", ALICE.user_id)
+    assert alice.wins == 201
+    assert 1500 < alice.rating < 1700
 
 
 # ---------------------------------------------------------------------- bookkeeping
