@@ -29,6 +29,15 @@ class Standing(enum.StrEnum):
     PLACINGS = "placings"
 
 
+class ChannelProblem(enum.StrEnum):
+    """Why matches could not be played in a channel (a server's ``channels`` setting names only others)."""
+
+    NOT_IN_SERVER = "not-in-server"  # no such channel in this server (a typo, another server's)
+    NOT_TEXT = "not-text"  # a category or a forum: nowhere to post a board
+    HIDDEN = "hidden"  # the bot cannot see it
+    MUTE = "mute"  # the bot cannot send messages there
+
+
 class ChallengeStatus(enum.StrEnum):
     PENDING = "pending"
     ACCEPTED = "accepted"

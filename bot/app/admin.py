@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.app.protocol import App
+from bot.app.venue import InteractionVenue
 from bot.core.settings import SETTINGS
 from bot.models import PlayerRef
 
@@ -27,7 +28,7 @@ def settings_command(app: App) -> app_commands.Command:
         channels="Where matches may start: anywhere, or #channels (threads of them too)",
         turn_limit=f"Time for a turn before forfeiting: {DURATION}",
         bot_idle=f"A game against the computer left idle this long is closed: {DURATION}",
-        archive_after=f"A match's thread is archived this long after it ends: {DURATION}",
+        archive_after="A match's thread is archived this long after it ends: 10m to 7d, e.g. 1h (or default)",
         challenge_expiry=f"A challenge not answered this long expires: {DURATION}",
         lobby_expiry=f"A four-player lobby not started this long closes: {DURATION}",
     )
@@ -67,7 +68,11 @@ def settings_command(app: App) -> app_commands.Command:
         guild = interaction.guild
         async with app.runner.busy():
             result = await app.core.settings.change(
-                interaction.guild_id or 0, by, changes, guild_name=guild.name if guild else ""
+                interaction.guild_id or 0,
+                by,
+                changes,
+                guild_name=guild.name if guild else "",
+                venue=InteractionVenue(interaction),
             )
             await app.deliver(result, interaction)
 

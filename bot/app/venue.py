@@ -13,6 +13,8 @@ import logging
 
 import discord
 
+from bot.models import ChannelProblem
+
 log = logging.getLogger(__name__)
 
 AUTO_ARCHIVE_MINUTES = (
@@ -32,6 +34,23 @@ class InteractionVenue:
             return False
         allowed = self.interaction.app_permissions
         return allowed.create_public_threads and allowed.send_messages_in_threads
+
+    def channel_problem(self, channel_id: int) -> ChannelProblem | None:
+        """From the server as the bot knows it (its cache): the channel, and the bot's permissions there."""
+        guild = self.interaction.guild
+        channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+        if guild is None or channel is None:
+            return ChannelProblem.NOT_IN_SERVER
+        if not isinstance(channel, discord.abc.Messageable):
+            return ChannelProblem.NOT_TEXT
+        if guild.me is None:
+            return None  # the bot's own member is not known yet: nothing to say against it
+        allowed = channel.permissions_for(guild.me)
+        if not allowed.view_channel:
+            return ChannelProblem.HIDDEN
+        if not allowed.send_messages:
+            return ChannelProblem.MUTE
+        return None
 
     def parent_of(self, channel_id: int) -> int | None:
         channel = self.interaction.channel

@@ -54,6 +54,7 @@ from bot.core import (
 from bot.core.boards import actor_seat
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, known_variant
 from bot.core.lobbies import LobbyAction
+from bot.core.venue import SameChannel
 from bot.models import PlayerRef
 from bot.store import Unavailable
 from bot.workers import drawing
@@ -63,6 +64,8 @@ log = logging.getLogger(__name__)
 
 GUILD_ID = 0
 CHANNEL_ID = 0
+CONSOLE_VENUE = SameChannel(frozenset({CHANNEL_ID}))
+"""The console's server: one channel, where every match is played."""
 
 
 class Console:
@@ -231,7 +234,9 @@ class Console:
             case "analyse":
                 return await core.analyses.report(GUILD_ID, CHANNEL_ID, game_number(rest))
             case "settings":
-                return await core.settings.change(GUILD_ID, YOU, setting_changes(rest), guild_name="console")
+                return await core.settings.change(
+                    GUILD_ID, YOU, setting_changes(rest), guild_name="console", venue=CONSOLE_VENUE
+                )
         raise ServiceError(unknown_command(command))
 
     async def _challenge(self, rest: str) -> Result:

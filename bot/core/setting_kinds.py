@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.models import MAX_USER_ID
 from bot.texts.grammar import duration
 from engine import VARIANTS, UnknownVariantError, find_variant
 
@@ -116,7 +117,7 @@ def show_variants(value: object) -> str:
     return ", ".join(name for name in VARIANTS if name in value)  # type: ignore[operator]
 
 
-_CHANNEL = re.compile(r"<#(\d+)>|(\d{5,20})")
+_CHANNEL = re.compile(r"<#(\d{1,20})>|(\d{5,20})")
 
 
 def read_channels(text: str) -> frozenset[int] | None:
@@ -128,9 +129,10 @@ def read_channels(text: str) -> frozenset[int] | None:
     found = set()
     for word in words:
         m = _CHANNEL.fullmatch(word)
-        if m is None:
+        channel_id = int(m.group(1) or m.group(2)) if m is not None else 0
+        if not 0 < channel_id <= MAX_USER_ID:  # Discord's ids, as the store keeps them
             raise SettingValueError("anywhere, or channels (#name) separated by spaces")
-        found.add(int(m.group(1) or m.group(2)))
+        found.add(channel_id)
     if not found:
         raise SettingValueError("anywhere, or channels (#name) separated by spaces")
     return frozenset(found)

@@ -13,6 +13,7 @@ from bot.core import setting_kinds as kinds
 from bot.core.context import DAY, Context, HouseRules
 from bot.core.errors import ServiceError
 from bot.core.notices import Reply, Result
+from bot.core.venue import HERE, Venue
 from bot.models import PlayerRef
 from bot.texts import venue as words
 from engine import Variant
@@ -50,6 +51,11 @@ class ServerSettings:
         return self.channels is None or channel_id in self.channels or parent_id in self.channels
 
 
+ARCHIVE_AFTER_LEAST = 600.0
+"""A finished match's thread stays in the channel's list at least 10 minutes: time to read the last board,
+press Rematch or Analyse, and for the sweep (every 30 s) to find it; sooner, the players would see their
+thread vanish as the match ends."""
+
 SETTINGS: dict[str, kinds.Kind] = {
     "jacoby": kinds.BOOL,
     "rated": kinds.BOOL,
@@ -57,7 +63,7 @@ SETTINGS: dict[str, kinds.Kind] = {
     "channels": kinds.CHANNEL_SET,
     "turn_limit": kinds.duration_kind(300, 30 * DAY),
     "bot_idle": kinds.duration_kind(300, 7 * DAY),
-    "archive_after": kinds.duration_kind(0, 7 * DAY),
+    "archive_after": kinds.duration_kind(ARCHIVE_AFTER_LEAST, 7 * DAY),
     "challenge_expiry": kinds.duration_kind(60, DAY),
     "lobby_expiry": kinds.duration_kind(60, DAY),
 }
@@ -94,10 +100,18 @@ class Settings:
         return current
 
     async def change(
-        self, guild_id: int, by: PlayerRef, changes: dict[str, str], *, guild_name: str = ""
+        self,
+        guild_id: int,
+        by: PlayerRef,
+        changes: dict[str, str],
+        *,
+        guild_name: str = "",
+        venue: Venue = HERE,
     ) -> Result:
         """``by`` (a moderator) changes settings (``default``: back to the default); with no changes, shows
-        them. Refuses a bad value whole, changing nothing."""
+        them. Refuses a bad value whole, changing nothing; and ``channels`` where matches could not be
+        played (``venue`` says why: not a channel of the server, or one the bot cannot see or write in),
+        since a typo there would keep everyone from starting a match."""
         if changes and not by.moderator:
             raise ServiceError(words.SETTINGS_MODERATORS_ONLY)
         stored: dict[str, str | None] = {}
@@ -109,9 +123,14 @@ class Settings:
                 stored[key] = None
                 continue
             try:
-                stored[key] = kind.show(kind.read(text))
+                value = kind.read(text)
             except kinds.SettingValueError as exc:
                 raise ServiceError(words.bad_setting(key, text, str(exc))) from None
+            if kind is kinds.CHANNEL_SET and value is not None:
+                for channel_id in sorted(value):  # type: ignore[call-overload]
+                    if (problem := venue.channel_problem(channel_id)) is not None:
+                        raise ServiceError(words.unusable_channel(channel_id, problem))
+            stored[key] = kind.show(value)
         if stored:
             now = self.ctx.clock.now()
             async with self.ctx.store.transaction() as tx:

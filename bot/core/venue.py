@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.models import ChannelProblem
+
 
 class Venue(Protocol):
     """Opens threads for new matches (one per start: a command or a click, with its permissions)."""
@@ -23,6 +25,10 @@ class Venue(Protocol):
         """The channel a thread ``channel_id`` belongs to; ``None`` for a channel."""
         ...
 
+    def channel_problem(self, channel_id: int) -> ChannelProblem | None:
+        """Why matches could not be played in ``channel_id`` of this server, or ``None`` if they could."""
+        ...
+
     async def open_thread(
         self, channel_id: int, title: str, *, anchor: int | None, people: tuple[int, ...]
     ) -> int | None:
@@ -33,7 +39,16 @@ class Venue(Protocol):
 
 
 class SameChannel:
-    """No threads: every match is played in the channel it was started from (the console, the tests)."""
+    """No threads: every match is played in the channel it was started from (the console, the tests).
+    ``channels``: the server's channels, where known (the console's one); else any is taken as one."""
+
+    def __init__(self, channels: frozenset[int] | None = None) -> None:
+        self.channels = channels
+
+    def channel_problem(self, channel_id: int) -> ChannelProblem | None:
+        if self.channels is None or channel_id in self.channels:
+            return None
+        return ChannelProblem.NOT_IN_SERVER
 
     def opens_threads(self, channel_id: int) -> bool:
         return False

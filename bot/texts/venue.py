@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.models import ChannelProblem
 from bot.texts.grammar import duration
 from engine import Variant
 
@@ -148,6 +149,23 @@ def bad_setting(key: str, text: str, expected: str) -> str:
     return f"The setting {key} can't be {text!r}: it takes {expected} (or default). Nothing was changed."
 
 
+_UNUSABLE = {
+    ChannelProblem.NOT_IN_SERVER: "is not a channel of this server",
+    ChannelProblem.NOT_TEXT: "is not a channel for messages (a category or a forum)",
+    ChannelProblem.HIDDEN: "is a channel I can't see (give me View Channel there)",
+    ChannelProblem.MUTE: "is a channel where I can't send messages (give me Send Messages there)",
+}
+
+
+def unusable_channel(channel_id: int, problem: ChannelProblem) -> str:
+    """Refusing a channel for ``channels``: matches could not be played there (``problem``: why)."""
+    shown = f"`{channel_id}`" if problem is ChannelProblem.NOT_IN_SERVER else f"<#{channel_id}>"
+    return (
+        f"The setting channels can't name {shown}: it {_UNUSABLE[problem]}, so no match could start there."
+        " Nothing was changed."
+    )
+
+
 def settings_text(shown: dict[str, str], *, changed: bool) -> str:
     lines = ["Settings saved. This server's settings:" if changed else "This server's settings:"]
     lines += [f"• {_SETTINGS.get(k, k)} (`{k}`): **{v}**" for k, v in shown.items()]
@@ -179,5 +197,6 @@ __all__ = [
     "thread_busy",
     "turn_record",
     "unknown_setting",
+    "unusable_channel",
     "which_match",
 ]

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from bot import texts
 from bot.core import ServiceError
 from bot.core.setting_kinds import read_duration, show_duration
+from bot.models import ChannelProblem
 from tests.bot.conftest import (
     ALICE,
     BOB,
@@ -85,6 +86,11 @@ async def test_a_moderator_changes_several_at_once_and_default_puts_one_back(mak
         ("bot_idle", "30d", "it takes a duration from 5 minutes to 7 days (or default)"),
         ("variants", "minigam chess", "it takes all, or some of minigam, minigam-full-entry"),
         ("channels", "#general", "it takes anywhere, or channels (#name) separated by spaces (or default)"),
+        ("channels", "<#0>", "it takes anywhere, or channels (#name) separated by spaces (or default)"),
+        ("channels", f"<#{2**64 + 5}>", "it takes anywhere, or channels (#name) separated by spaces"),
+        ("channels", "<#123456789012345678901234>", "it takes anywhere, or channels (#name) separated"),
+        ("archive_after", "0", "it takes a duration from 10 minutes to 7 days (or default)"),
+        ("archive_after", "1s", "it takes a duration from 10 minutes to 7 days (or default)"),
         ("rated", "maybe", "it takes on or off (or default)"),
     ],
 )
@@ -97,6 +103,53 @@ async def test_a_bad_value_is_refused_whole_with_what_it_takes(make_core, key, v
     assert str(refused.value).startswith(f"The setting {key} can't be {value!r}: {says}")
     assert str(refused.value).endswith("Nothing was changed.")
     assert (await core.settings.of(GUILD)).jacoby is True  # the good value in the same change was not kept
+
+
+class Server:
+    """A server's channels as the bot sees them: ``problems`` says what is wrong with the bad ones."""
+
+    def __init__(self, problems: dict[int, ChannelProblem]) -> None:
+        self.problems = problems
+
+    def opens_threads(self, channel_id: int) -> bool:
+        return False
+
+    def parent_of(self, channel_id: int) -> int | None:
+        return None
+
+    def channel_problem(self, channel_id: int) -> ChannelProblem | None:
+        return self.problems.get(channel_id)
+
+    async def open_thread(self, channel_id: int, title: str, *, anchor, people) -> int | None:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("problem", "says"),
+    [
+        (ChannelProblem.NOT_IN_SERVER, "`555`: it is not a channel of this server"),
+        (ChannelProblem.NOT_TEXT, "<#555>: it is not a channel for messages (a category or a forum)"),
+        (ChannelProblem.HIDDEN, "<#555>: it is a channel I can't see (give me View Channel there)"),
+        (
+            ChannelProblem.MUTE,
+            "<#555>: it is a channel where I can't send messages (give me Send Messages there)",
+        ),
+    ],
+)
+async def test_a_channel_where_no_match_could_start_is_refused_with_why(make_core, problem, says) -> None:
+    """A typo in ``channels`` would keep the whole server from starting matches: refused, nothing changed."""
+    core = make_core([])
+    server = Server({555: problem})
+
+    with pytest.raises(ServiceError) as refused:
+        await core.settings.change(GUILD, MODERATOR, {"channels": f"<#{CHANNEL}> <#555>"}, venue=server)
+
+    assert str(refused.value) == (
+        f"The setting channels can't name {says}, so no match could start there. Nothing was changed."
+    )
+    assert (await core.settings.of(GUILD)).channels is None
+    await core.settings.change(GUILD, MODERATOR, {"channels": f"<#{CHANNEL}>"}, venue=server)
+    assert (await core.settings.of(GUILD)).channels == {CHANNEL}
 
 
 async def test_an_unknown_setting_is_named_with_the_ones_there_are(make_core) -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from bot.models import PlayerRef
 from bot.ratings.fibs import Rating
+from tests.e2e.standin.constants import BOT_PERMISSIONS, SEND_MESSAGES, VIEW_CHANNEL
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e
@@ -97,3 +98,27 @@ async def test_settings_are_for_anyone_to_see_and_for_moderators_to_change(world
     assert "(`rated`): **on**" in saved  # the refused change changed nothing
     refused = await world.slash(fake.alice, "vs-bot", variant="minigam-strict")
     assert "Minigam Strict isn't offered in this server" in await world.answer_text(refused)
+
+
+async def test_settings_refuse_a_channel_where_no_match_could_start(world: World) -> None:
+    """A typo, or a channel the bot cannot see or write in, would keep everyone from starting a match."""
+    fake = world.fake
+    hidden, mute = fake.extra_channels[0], fake.extra_channels[1]
+    await fake.set_bot_permissions(hidden, BOT_PERMISSIONS & ~VIEW_CHANNEL)
+    await fake.set_bot_permissions(mute, BOT_PERMISSIONS & ~SEND_MESSAGES)
+    # the gateway sends the channel updates before the commands: the bot's cache has them by then
+
+    typo = await world.slash(fake.dana, "settings", channels=f"<#{fake.general.id}> <#123456789012345>")
+    unseen = await world.slash(fake.dana, "settings", channels=hidden.mention)
+    muted = await world.slash(fake.dana, "settings", channels=mute.mention)
+    zero = await world.slash(fake.dana, "settings", channels="<#0>")
+    good = await world.slash(fake.dana, "settings", channels=fake.general.mention)
+
+    said = {name: (await world.ephemeral_reply(i)).text for name, i in [("typo", typo), ("unseen", unseen)]}
+    said |= {name: (await world.ephemeral_reply(i)).text for name, i in [("muted", muted), ("zero", zero)]}
+    assert "can't name `123456789012345`: it is not a channel of this server" in said["typo"]
+    assert f"can't name {hidden.mention}: it is a channel I can't see" in said["unseen"]
+    assert f"can't name {mute.mention}: it is a channel where I can't send messages" in said["muted"]
+    assert "The setting channels can't be '<#0>'" in said["zero"]
+    assert f"(`channels`): **{fake.general.mention}**" in await world.answer_text(good)
+    assert fake.violations == []

@@ -109,6 +109,25 @@ class Guilds(Files):
             perms |= MANAGE_GUILD
         return perms
 
+    def channel_payload(self, channel: Channel) -> dict:
+        """A channel as Discord sends it, with the bot's permissions there as a member overwrite where they
+        differ from what it has everywhere else (as a server's channel overwrites would)."""
+        out = channel.payload()
+        if channel.type == GUILD_TEXT and channel.guild_id is not None:
+            allowed = self.bot_permissions(channel)
+            deny, allow = BOT_PERMISSIONS & ~allowed, allowed & ~BOT_PERMISSIONS
+            if deny or allow:
+                overwrite = {"id": str(self.bot_user.id), "type": 1, "allow": str(allow), "deny": str(deny)}
+                out["permission_overwrites"] = [overwrite]
+        return out
+
+    async def set_bot_permissions(self, channel: Channel, permissions: int) -> None:
+        """A moderator changes the bot's permissions in ``channel``: Discord enforces them from now on and
+        tells the bot (``CHANNEL_UPDATE``, with the channel's overwrites)."""
+        self.bot_channel_permissions[channel.id] = permissions
+        if self.gateway.live():
+            await self.dispatch("CHANNEL_UPDATE", self.channel_payload(channel))
+
     def bot_permissions(self, channel: Channel | int) -> int:
         """The bot's permissions in a channel (a thread has its channel's)."""
         found = self.channels.get(channel if isinstance(channel, int) else channel.id)
@@ -170,7 +189,9 @@ class Guilds(Files):
                 },
             ],
             "channels": [
-                c.payload() for c in self.channels.values() if c.type == GUILD_TEXT and c.guild_id == guild.id
+                self.channel_payload(c)
+                for c in self.channels.values()
+                if c.type == GUILD_TEXT and c.guild_id == guild.id
             ],
             "threads": [
                 c.payload()
@@ -194,7 +215,7 @@ class Guilds(Files):
         channel = self.channels.get(int(cid))
         if channel is None:
             return error_response(404, "Unknown Channel", 10003)
-        return json_response(channel.payload())
+        return json_response(self.channel_payload(channel))
 
     @route("GET", r"/users/(?P<uid>\d+)")
     async def _get_user(self, request: web.Request, uid: str) -> web.Response:
