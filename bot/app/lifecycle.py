@@ -328,6 +328,9 @@ class MinigamBot(commands.AutoShardedBot):
 
 def create_bot(settings: Config, *, clock: Clock | None = None, dice: DiceSource | None = None) -> MinigamBot:
     """The bot for ``settings``, with discord.py pointed at ``settings.api_base`` and ``gateway_url``."""
+    # discord.py takes no base URL for its REST API or its gateway (``proxy=`` is an HTTP proxy in front of
+    # Discord, not another Discord): these two class attributes, read at each request and each connection,
+    # are the only way to point it at a stand-in. They are set here and nowhere else.
     if settings.api_base != DEFAULT_API_BASE:
         discord.http.Route.BASE = settings.api_base
     if settings.gateway_url != DEFAULT_GATEWAY_URL:
