@@ -32,6 +32,7 @@ LEAVE_REPLACED = "The computer plays your seat already."
 NOT_LEFT = "Not left: play on."
 PLACE_SETTLED = "Your place in this game is settled already."
 
+
 def lobby_full(seats: int) -> str:
     return f"The lobby is full ({seats} players)."
 
