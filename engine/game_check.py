@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.errors import GameDataError
 from engine.game_json import FORMAT_VERSION
-from engine.scoring import Outcome, Termination, loss_kind
+from engine.scoring import MAX_CUBE, Outcome, Termination, loss_kind
 
 Game = Any  # an engine.game.Game (not imported: the game imports this module)
 
@@ -45,8 +45,8 @@ def check_state(self: Game) -> None:
         raise GameDataError(f"{v.name} has no doubling cube")
     if (self.cube == 1) != (self.cube_owner is None):
         raise GameDataError("the cube is centred at 1 and owned once doubled")
-    if self.cube > self.cube_limit():
-        raise GameDataError(f"the cube is at {self.cube}, past the {self.cube_limit()} it may reach")
+    if self.cube > MAX_CUBE:
+        raise GameDataError(f"the cube is at {self.cube}, past the {MAX_CUBE} it may reach")
     done = [p for p in range(v.players) if pos.off[p] == v.checkers]
     if sorted(self.finished) != done:
         raise GameDataError(
@@ -68,7 +68,7 @@ def _check_live(self: Game) -> None:
         self.dice is not None
         or self.match.crawford
         or self.cube_owner not in (None, self.turn)
-        or self.cube * 2 > self.cube_limit()
+        or self.cube * 2 > MAX_CUBE
     ):
         raise GameDataError("a double is offered where the player to move may not double")
     if self.resign_offer is not None:

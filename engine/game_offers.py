@@ -24,14 +24,11 @@ class Offers:
 
     __slots__ = ()
 
-    def cube_limit(self) -> int:
-        """How high the cube may go: what the leader needs in a match, else :data:`MAX_CUBE`."""
-        if self.match.target <= 0:
-            return MAX_CUBE
-        return min(MAX_CUBE, *(self.match.needs(p) for p in range(2)))
-
     def may_double(self, player: int | None = None) -> bool:
-        """May ``player`` (default: the player to move) double now, before rolling?"""
+        """May ``player`` (default: the player to move) double now, before rolling? In a match, in
+        every game but the Crawford game, whatever the score (RULES.md): after the Crawford game the
+        trailer may double, and the cube may go past what either player needs. Only
+        :data:`MAX_CUBE` bounds it, in money play and matches alike."""
         p = self.turn if player is None else player
         return (
             self.variant.cube
@@ -42,7 +39,7 @@ class Offers:
             and self.resign_offer is None
             and not self.match.crawford
             and self.cube_owner in (None, p)
-            and self.cube * 2 <= self.cube_limit()
+            and self.cube * 2 <= MAX_CUBE
         )
 
     def points_for(self, kind: WinKind) -> int:
@@ -71,9 +68,7 @@ class Offers:
             return "no doubling in the Crawford game"
         if self.cube_owner not in (None, self.turn):
             return "your opponent owns the cube"
-        if self.match.target <= 0:
-            return f"the cube never goes past {MAX_CUBE}"
-        return f"the cube cannot go past {self.cube_limit()}, what the leader needs"
+        return f"the cube never goes past {MAX_CUBE}"
 
     def take(self, player: int | None = None) -> Self:
         self._check_actor(player, "take")

@@ -172,7 +172,7 @@ def play_match(
     on_step: Callable[[Step], None] | None = None,
     on_game: Callable[[Game, Match], None] | None = None,
 ) -> PlayedMatch:
-    """Games of ``match`` until it is over (the Crawford game and the cube's limits come from the
+    """Games of ``match`` until it is over (the Crawford game comes from the
     match), ``seats[p]`` always player ``p``; ``on_game(game, match)`` after each game with the match
     as it then stands."""
     games: list[Game] = []

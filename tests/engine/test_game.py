@@ -7,6 +7,7 @@ import json
 import pytest
 
 from engine import (
+    MAX_CUBE,
     Dice,
     Game,
     GameDataError,
@@ -203,21 +204,35 @@ def test_no_doubling_in_the_crawford_game():
 
 
 @pytest.mark.parametrize(
-    ("score", "cube", "allowed"),
+    ("score", "cube"),
     [
-        ((3, 2), 1, True),  # the leader needs 2: doubling to 2 is fine
-        ((3, 2), 2, False),  # ... to 4 would pass what the leader needs
-        ((0, 0), 2, True),  # both need 5: 4 <= 5
-        ((0, 0), 4, False),  # 8 > 5
-        ((1, 4), 1, False),  # post-Crawford, the leader needs 1: no double at all... (2 > 1)
+        ((3, 2), 1),  # both need 2 or 3
+        ((3, 2), 2),  # a cube of 4 is past what either needs: allowed all the same
+        ((0, 0), 4),  # 8 > 5
+        ((1, 4), 1),  # post-Crawford: the trailer (player 0, 4-away) doubles
+        ((4, 1), 1),  # post-Crawford, the leader on roll may double too, pointless as it is
     ],
 )
-def test_the_cube_never_goes_past_what_the_leader_needs(score, cube, allowed):
+def test_the_cube_may_be_turned_whatever_the_score_outside_the_crawford_game(score, cube):
     game = money_game(cube=cube, cube_owner=0 if cube > 1 else None, match=MatchContext(5, score, False))
-    assert game.may_double() is allowed
-    if not allowed:
-        with pytest.raises(GameStateError, match="what the leader needs"):
-            game.double()
+    assert game.may_double()
+    game = game.double().take(player=1)
+    assert (game.cube, game.cube_owner) == (2 * cube, 1)
+
+
+def test_a_post_crawford_double_past_what_the_leader_needs_is_taken_and_scored_in_full():
+    # player 0 trails 1-4 in a match to 5 after the Crawford game: 4-away against 1-away
+    game = money_game(match=MatchContext(5, (1, 4), False)).double().take(player=1)
+    assert Game.from_json(game.to_json()) == game  # a stored game with the cube at 2 reads back
+    game = game.resign(1, 2).accept_resignation(player=0)  # the leader gives up a gammon at 2
+    assert (game.outcome.winner, game.outcome.points) == (0, 4)
+
+
+def test_the_cube_stops_at_max_cube_in_a_match_too():
+    game = money_game(cube=MAX_CUBE, cube_owner=0, match=MatchContext(5, (1, 4), False))
+    assert not game.may_double()
+    with pytest.raises(GameStateError, match=f"never goes past {MAX_CUBE}"):
+        game.double()
 
 
 def test_money_play_has_no_cap():

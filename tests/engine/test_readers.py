@@ -269,7 +269,6 @@ MONEY = Game(Position.initial("backgammon", 0))
         ({"match": {"target": 5, "score": [0, 0, 0]}}, "must have 2 entries"),
         ({"match": {"target": 99, "score": [0, 0]}}, "target must be from 0 to 25"),
         ({"match": {"target": 5, "score": [0, 0], "crawford": True}}, "Crawford"),
-        ({"match": {"target": 3, "score": [0, 1]}, "cube": 4, "cube_owner": 0}, "past the 2 it may reach"),
         ({"variant": "minigam"}, "holds a backgammon position"),
         ({"format": True}, "unknown game format True"),
         ({"dicee": [3, 1]}, "unknown field 'dicee'"),

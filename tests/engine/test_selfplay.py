@@ -18,10 +18,12 @@ def random_seat(seed: int) -> ChoosePlays:
 
 @dataclass
 class Doubler:
-    """A random player that doubles whenever it may and takes (or drops) every double."""
+    """A random player that doubles whenever it may (``thrifty``: in a match, only while the cube it
+    doubles to is no more than it needs) and takes (or drops) every double."""
 
     takes: bool = True
     seed: int = 0
+    thrifty: bool = False
     asked: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -32,7 +34,7 @@ class Doubler:
 
     def wants_to_double(self, game: Game) -> bool:
         self.asked.append("double")
-        return True
+        return not self.thrifty or 2 * game.cube <= game.match.needs(game.turn)
 
     def accepts_double(self, game: Game) -> bool:
         self.asked.append("take")
@@ -117,7 +119,7 @@ def test_a_match_is_played_until_someone_reaches_the_target_with_the_crawford_ga
     seen = []
     played = play_match(
         Match.new("backgammon", 5),
-        [Doubler(seed=seed), Doubler(seed=seed + 1)],
+        [Doubler(seed=seed, thrifty=True), Doubler(seed=seed + 1, thrifty=True)],
         SeededDice(seed),
         on_game=lambda game, match: seen.append((game, match)),
     )
@@ -135,6 +137,14 @@ def test_a_match_is_played_until_someone_reaches_the_target_with_the_crawford_ga
     crawford = [g for g in played.games if g.match.crawford]
     assert len(crawford) == 1
     assert crawford[0] is played.games[1]
+    # after it the trailer doubles (the leader, needing 1, never does: the thrifty doubler's choice)
+    post = played.games[2:]
+    assert post
+    for game in post:
+        trailer = min(range(2), key=lambda p: game.match.score[p])
+        doubles = [e for e in game.events if e.kind == EventKind.DOUBLE]
+        assert [e.player for e in doubles] == [trailer] * len(doubles)
+    assert any(e.kind == EventKind.DOUBLE for game in post for e in game.events)
 
 
 def test_a_multigam_match_is_one_game_of_four_seats():
