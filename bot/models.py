@@ -98,6 +98,7 @@ class Prompt(enum.StrEnum):
     RESIGN = "resign"  # ask "resign this game?" (its answer is the RESIGN action)
     KEEP = "keep"  # "no, play on": close the question
     ANALYSE = "analyse"  # a finished game's analysis, for anyone (argument: the game's id)
+    HINTS = "hints"  # a hint's next page of plays (argument: the page's number, 0 the first)
 
     @property
     def out_of_turn(self) -> bool:

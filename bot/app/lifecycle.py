@@ -26,6 +26,7 @@ from discord.ext import commands
 from bot import texts
 from bot.app import tracing
 from bot.app.commands import MinigamGroup, player_ref
+from bot.app.hints import more_plays
 from bot.app.lobby import LOBBY_ITEMS
 from bot.app.publisher import Publisher
 from bot.app.responder import HOLD, Responder
@@ -231,6 +232,10 @@ class MinigamBot(commands.AutoShardedBot):
                 return
             if control is Prompt.KEEP:
                 await interaction.response.edit_message(content=texts.NOT_RESIGNED, view=None)
+                return
+            if control is Prompt.HINTS:
+                async with self.runner.busy():
+                    await more_plays(self.core, interaction, match_id, version, user, value)
                 return
             assert isinstance(control, Action)
             # the clicked board retired (or edited into the next) can be the answer

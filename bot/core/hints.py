@@ -1,35 +1,43 @@
 """``/minigam hint``: the computer's advice for the decision in front of a player, in unrated matches.
 
 With dice to play: the best plays with their chances, each with what it gives up against the best (every
-variant). Backgammon's cube: before rolling, whether to double ("double / take", "no double", "too
-good"...); facing a double, whether to take or pass. All from the same evaluation as the post-game
-analysis (gnubg at 2 ply in backgammon), computed in the thinking workers.
+variant; in backgammon match play the match winning chance beside the equity), and every other play on
+request, a page at a time (the reply's **More plays**, :data:`~bot.models.Prompt.HINTS`). Backgammon's
+cube: before rolling, whether to double ("double / take", "no double", "too good"...); facing a double,
+whether to take or pass. All from the same evaluation as the post-game analysis (gnubg at 2 ply in
+backgammon), computed in the thinking workers.
 """
 
 from __future__ import annotations
 
 from bot import texts
-from bot.core.checks import check_turn, seat_number
+from bot.core.actions import Control
+from bot.core.checks import check_turn, check_version, seat_number
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.core.notices import Reply, Result
-from bot.models import PlayerRef
+from bot.models import PlayerRef, Prompt
 from bot.texts import hints as words
 
-HINT_PLAYS = 3
-"""How many plays a hint shows."""
+HINT_PLAYS = words.FIRST_PAGE
+"""How many plays a hint shows at first (the others come a page at a time)."""
 
 
-async def hint(ctx: Context, live: LiveMatch, user: PlayerRef) -> Result:
-    """The advice for ``user``, who must act in ``live`` now; refused in rated matches."""
+async def hint(ctx: Context, live: LiveMatch, user: PlayerRef, page: int = 0) -> Result:
+    """The advice for ``user``, who must act in ``live`` now (with plays to choose from: the ``page``-th
+    page of them); refused in rated matches."""
     if live.record.rated:
         raise ServiceError(texts.HINTS_UNRATED_ONLY)
     check_turn(live, seat_number(live, user.user_id))
     game = live.game
     match game.awaiting:
         case "play":
-            return Result([Reply(words.plays(game, await ctx.thinker.hint(game, HINT_PLAYS)))])
+            found = await ctx.thinker.hint(game, None)
+            written = words.pages(game, found)
+            page = min(max(page, 0), len(written) - 1)
+            more = (Control(Prompt.HINTS, argument=str(page + 1)),) if page + 1 < len(written) else ()
+            return Result([Reply(written[page], controls=more, match_id=live.match_id, version=live.version)])
         case "roll" | "double-answer":
             advice = await ctx.thinker.cube_hint(game)
             if advice is None:
@@ -38,4 +46,11 @@ async def hint(ctx: Context, live: LiveMatch, user: PlayerRef) -> Result:
     raise ServiceError(words.NO_HINT_NOW)
 
 
-__all__ = ["HINT_PLAYS", "hint"]
+async def hint_page(ctx: Context, live: LiveMatch, version: int, user: PlayerRef, page: int) -> Result:
+    """A later page of the plays of a hint given at ``version`` (**More plays**); refused once the match
+    has moved on."""
+    check_version(live, version)
+    return await hint(ctx, live, user, page)
+
+
+__all__ = ["HINT_PLAYS", "hint", "hint_page"]

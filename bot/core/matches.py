@@ -165,6 +165,10 @@ class Matches:
         live = await finding.to_act_on(self.ctx, channel_id, user.user_id, guild_id)
         return await hints.hint(self.ctx, live, user)
 
+    async def hint_page(self, match_id: int, version: int, user: PlayerRef, page: int) -> Result:
+        """The ``page``-th page of the plays of the hint ``user`` was given at ``version`` (More plays)."""
+        return await hints.hint_page(self.ctx, self.get(match_id), version, user, page)
+
     # ================================================================== acting
     @timed("service")
     async def act(

@@ -8,6 +8,7 @@ from bot.models import Action, AfterMatch, Prompt
 from bot.texts import multigam
 from bot.texts.analysis import ANALYSE_LABEL
 from bot.texts.grammar import addressed, duration, is_you, objective, ordinal, theirs, verb
+from bot.texts.hints import MORE_LABEL as MORE_PLAYS_LABEL
 from engine import Awaiting, Dice, EventKind, Game, Outcome, Variant, WinKind
 from engine.match_id import gnubg_ids
 
@@ -24,6 +25,7 @@ _LABELS: dict[Token, str] = {
     Action.RESIGN: "Yes, resign",
     Prompt.KEEP: "No, play on",
     Prompt.ANALYSE: ANALYSE_LABEL,
+    Prompt.HINTS: MORE_PLAYS_LABEL,
     Action.UNDO: "Undo",
     Action.DONE: "Done",
     Action.ACCEPT: "Accept",

@@ -23,7 +23,7 @@ from engine import ai as engine_ai
 log = logging.getLogger(__name__)
 
 PlayerFactory = Callable[[str, str], engine_ai.Player]
-Hinter = Callable[[Game, int], list[engine_ai.Hint]]
+Hinter = Callable[[Game, int | None], list[engine_ai.Hint]]
 Decision = Literal["choose_play", "wants_to_double", "accepts_double", "accepts_resignation"]
 
 DECISIONS: dict[Awaiting, Decision] = {
@@ -128,8 +128,9 @@ class Thinker:
     async def accepts_resignation(self, game: Game, level: str) -> bool:
         return await self._decide("accepts_resignation", game, level)
 
-    async def hint(self, game: Game, count: int = 3) -> list[engine_ai.Hint]:
-        """The best ``count`` plays for the player to move (see :func:`engine.ai.hint`)."""
+    async def hint(self, game: Game, count: int | None = 3) -> list[engine_ai.Hint]:
+        """The best ``count`` plays for the player to move (``None``: every play; see
+        :func:`engine.ai.hint`)."""
         if self._hinter is not None:
             return await asyncio.to_thread(self._hinter, game, count)
         return await self.workers.run(engine_ai.hint, game, count)

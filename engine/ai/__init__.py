@@ -8,7 +8,8 @@
 - ``accepts_resignation(game) -> bool``: accept an offered resignation.
 
 ``hint(game, count=3) -> list[Hint]``: the best plays with their evaluations (exact in the solved 6-point
-games, with what each play loses against the best); ``cube_hint(game)``: backgammon's cube advice
+games, with what each play loses against the best; ``count=None``: every legal play, the best few valued
+deepest); ``cube_hint(game)``: backgammon's cube advice
 ("double / take", "no double", "too good", "double / pass"; "take" or "pass" when facing a double).
 
 What each level is:
@@ -80,6 +81,9 @@ PERFECT = "perfect"
 ARENA_LEVELS = ("random", "greedy", *BACKGAMMON_LEVELS, PERFECT)
 HINT_PLY = 2
 """Backgammon hints (plays and the cube) come from gnubg at 2 ply, the ``expert`` level's."""
+HINT_DEEP = 3
+"""With every play asked for (``hint(game, None)``), at least this many are valued deepest; the others
+keep the value of the ply their search stopped at (gnubg's hint list does the same)."""
 
 __all__ = [
     "ARENA_LEVELS",
@@ -122,6 +126,8 @@ class Hint:
     equity: float | None = None  # backgammon: equity under the stakes (money, match score, Mulligans), cube 1
     expected_points: float | None = None  # multigam: expected placing points (5/3/2/1)
     loss: float | None = None  # solved games: the chance to win this play gives up against the best play
+    mwc: float | None = None  # backgammon match play: the mover's match winning chance after the play
+    ply: int | None = None  # backgammon: the ply the play was valued at (the best ones at HINT_PLY)
 
 
 # ------------------------------------------------------------------ shared evaluations
@@ -187,16 +193,19 @@ def heuristic_player(variant: str | Variant, level: str, seed: int | None = None
     return TwoPlayerAI(v, _medium_eval(v), seed)
 
 
-def hint(game: Game, count: int = 3) -> list[Hint]:
-    """The best ``count`` plays for ``game``'s position and dice, best first ([] before the roll):
-    backgammon from gnubg at 2 ply, with the gammon (or Mulligan) chance and the equity under the
-    game's stakes (money or the match score); the solved 6-point games exact, from their tables (when
-    installed), with ``loss``, how much less than the best play's each play's chance is; the other
-    variants from the ``hard`` level's evaluation. ``win`` is the chance that the player to move wins
-    (multigam: finishes first), multigam adds the expected placing points."""
+def hint(game: Game, count: int | None = 3) -> list[Hint]:
+    """The best ``count`` plays for ``game``'s position and dice, best first ([] before the roll;
+    ``count=None``: every legal play, at least :data:`HINT_DEEP` of them valued deepest):
+    backgammon from gnubg at 2 ply, with the gammon (or Mulligan) chance, the equity under the
+    game's stakes (money or the match score) and, in match play, the match winning chance; the solved
+    6-point games exact, from their tables (when installed), with ``loss``, how much less than the best
+    play's each play's chance is; the other variants from the ``hard`` level's evaluation. ``win`` is
+    the chance that the player to move wins (multigam: finishes first), multigam adds the expected
+    placing points."""
     plays = game.legal_plays()
-    if not plays or count < 1:
+    if not plays or (count is not None and count < 1):
         return []
+    deep = HINT_DEEP if count is None else count
     v = game.variant
     me = game.turn
     if solvable(v) and available(v):
@@ -209,22 +218,23 @@ def hint(game: Game, count: int = 3) -> list[Hint]:
     if v.is_backgammon:
         stakes = Stakes.of(game, me)
         assert game.dice is not None
-        ranked = rank_plays(gnubg_evaluator(), game.position, game.dice, stakes, HINT_PLY, at_least=count)
+        ranked = rank_plays(gnubg_evaluator(), game.position, game.dice, stakes, HINT_PLY, at_least=deep)
         out = []
         for s in ranked[:count]:
             big = stakes.big_chances(s.chances, s.play.result)[0]
             notation = game.position.format_play(s.play)
-            out.append(Hint(s.play, notation, s.chances.win, gammon=big, equity=s.value))
+            mwc = None if stakes.is_money else stakes.mwc(s.chances, s.play.result)
+            out.append(Hint(s.play, notation, s.chances.win, big, s.value, mwc=mwc, ply=s.ply))
         return out
     player = heuristic_player(v, "hard")
     out = []
     if v.players > 2:
         assert isinstance(player, MultiHard)
-        for value, _, play in player.analyse(game, at_least=count)[:count]:
+        for value, _, play in player.analyse(game, at_least=deep)[:count]:
             first = player.first_place(play.result, me, player.gone(game), game)
             out.append(Hint(play, game.position.format_play(play), first, expected_points=value))
         return out
     assert isinstance(player, HardPlayer)
-    for value, _, play in player.analyse(game, at_least=count)[:count]:
+    for value, _, play in player.analyse(game, at_least=deep)[:count]:
         out.append(Hint(play, game.position.format_play(play), hint_win(v.name, value)))
     return out

@@ -180,11 +180,13 @@ def has_contact(pos: Position) -> bool:
 class CubeHint:
     """Cube advice for the player who must act: before rolling (double or not) or facing a double
     (take or pass). ``advice`` is what players say ("double / take", "no double", "too good",
-    "double / pass"; facing a double: "take" or "pass"); the equities are the roller's."""
+    "double / pass"; facing a double: "take" or "pass"); the equities are the roller's. In match play
+    ``mwc`` is the roller's match winning chance after no double, double / take and double / pass."""
 
     advice: str
     decision: CubeDecision
     facing_double: bool = False
+    mwc: tuple[float, float, float] | None = None
 
 
 def cube_hint(game: Game, ev: Evaluator | None = None, ply: int = 2) -> CubeHint | None:
@@ -194,8 +196,23 @@ def cube_hint(game: Game, ev: Evaluator | None = None, ply: int = 2) -> CubeHint
     ev = ev or gnubg_evaluator()
     if game.double_offered:
         decision = cube_decision(replace(game, double_offered=False), ev, ply)
-        return CubeHint("take" if decision.take else "pass", decision, facing_double=True)
+        mwc = _match_chances(game, decision)
+        return CubeHint("take" if decision.take else "pass", decision, facing_double=True, mwc=mwc)
     if game.dice is not None or not game.may_double():
         return None
     decision = cube_decision(game, ev, ply)
-    return CubeHint(decision.advice, decision)
+    return CubeHint(decision.advice, decision, mwc=_match_chances(game, decision))
+
+
+def _match_chances(game: Game, decision: CubeDecision) -> tuple[float, float, float] | None:
+    """The roller's match winning chances behind ``decision``'s equities (``None`` in money play): each
+    equity, normalised at the cube now (:meth:`Stakes.to_equity`), turned back into a chance."""
+    stakes = Stakes.of(game, game.turn)
+    if stakes.is_money:
+        return None
+    win, lose = stakes.mwc_after(1), stakes.mwc_after(-1)
+
+    def chance(equity: float) -> float:
+        return (equity * (win - lose) + win + lose) / 2.0
+
+    return chance(decision.no_double), chance(decision.double_take), chance(decision.double_pass)
