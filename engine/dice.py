@@ -22,8 +22,9 @@ class _Pair(NamedTuple):
 
 
 class Dice(_Pair):
-    """Two dice as rolled. ``Dice(5, 3)``; ``str`` gives ``"5-3"``. Each die is a whole number from 1
-    to 6, or :class:`DiceError`."""
+    """Two dice as rolled. ``Dice(5, 3)``; ``str`` gives ``"5-3"``, the higher die first as backgammon
+    writes a roll (``str(Dice(3, 5))`` is ``"5-3"`` too). Each die is a whole number from 1 to 6, or
+    :class:`DiceError`."""
 
     __slots__ = ()
 
@@ -71,7 +72,7 @@ class Dice(_Pair):
         return min(self.first, self.second)
 
     def __str__(self) -> str:
-        return f"{self.first}-{self.second}"
+        return f"{self.high}-{self.low}"
 
 
 class Roll(NamedTuple):

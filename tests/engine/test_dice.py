@@ -84,8 +84,13 @@ def test_anything_is_dice_or_a_dice_error(value):
         dice = Dice.parse(value)
     except DiceError:
         return
-    assert Dice.parse(str(dice)) == dice
+    assert sorted(Dice.parse(str(dice))) == sorted(dice)  # the same roll, written higher die first
     assert Position.initial("minigam").legal_plays(value if isinstance(value, list | tuple) else dice)
+
+
+@pytest.mark.parametrize(("dice", "text"), [(Dice(3, 6), "6-3"), (Dice(6, 3), "6-3"), (Dice(2, 2), "2-2")])
+def test_a_roll_is_written_higher_die_first(dice, text):
+    assert str(dice) == text
 
 
 def test_the_21_rolls_have_chances_that_sum_to_one():

@@ -124,7 +124,7 @@ def test_malformed_json_raises_a_specific_error(data, error, fragment):
 
 def test_dice_basics():
     d = Dice(2, 5)
-    assert (d.high, d.low, d.is_double, str(d)) == (5, 2, False, "2-5")
+    assert (d.high, d.low, d.is_double, str(d)) == (5, 2, False, "5-2")  # the higher die first
     assert Dice(4, 4).is_double
 
 
