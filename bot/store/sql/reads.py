@@ -20,6 +20,7 @@ from bot.ratings.fibs import Rating
 from bot.store.protocol import DamagedRecord
 from bot.store.sql.analysis import AnalysisReadsMixin
 from bot.store.sql.driver import Driver, Row
+from bot.store.sql.money import MONEY_GAMES
 from bot.store.sql.multigam import MultigamReadsMixin
 from bot.store.sql.rows import (
     CHALLENGE_SELECT,
@@ -227,8 +228,8 @@ class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
             await tx.set_meta(key, value)
 
     def _money(self) -> str:
-        """Money play: every finished game of a money match (target 0), for each person seated, won or
-        lost points (add the rest of the ``WHERE`` and the ``GROUP BY``)."""
+        """Money play: every finished game of a money match (target 0) between people (:data:`MONEY_GAMES`),
+        for each person seated, won or lost points (add the rest of the ``WHERE`` and the ``GROUP BY``)."""
         winner, points = self._db.json_int("g.outcome", "winner"), self._db.json_int("g.outcome", "points")
         return (
             "SELECT mp.user_id, p.display_name AS name, MIN(m.variant) AS variant, COUNT(*) AS games,"
@@ -236,5 +237,5 @@ class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
             " FROM games g JOIN matches m ON m.match_id = g.match_id"
             " JOIN match_players mp ON mp.match_id = m.match_id AND mp.level IS NULL"
             " JOIN players p ON p.user_id = mp.user_id"
-            " WHERE m.target = 0 AND m.status = 'finished' AND g.outcome IS NOT NULL AND"
+            f" WHERE {MONEY_GAMES} AND"
         )

@@ -10,6 +10,7 @@ from bot.models import Standing
 from bot.store.protocol import DamagedRecord
 from bot.store.protocol_tables import RatingPoint, ThreadDue
 from bot.store.sql.driver import Row
+from bot.store.sql.money import MONEY_GAMES
 from bot.store.sql.rows import LeftOut, readable
 
 _SIZES = {
@@ -18,8 +19,7 @@ _SIZES = {
     Standing.MONEY: (
         "SELECT COUNT(DISTINCT mp.user_id) AS n FROM games g JOIN matches m ON m.match_id = g.match_id"
         " JOIN match_players mp ON mp.match_id = m.match_id AND mp.level IS NULL"
-        " WHERE m.target = 0 AND m.status = 'finished' AND g.outcome IS NOT NULL"
-        " AND m.guild_id = ? AND m.variant = ?"
+        f" WHERE {MONEY_GAMES} AND m.guild_id = ? AND m.variant = ?"
     ),
 }
 
