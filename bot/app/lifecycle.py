@@ -28,6 +28,7 @@ from bot.app import tracing
 from bot.app.commands import MinigamGroup, player_ref
 from bot.app.hints import more_plays
 from bot.app.lobby import LOBBY_ITEMS
+from bot.app.picker import PICKER_ACTIONS, picker_click
 from bot.app.publisher import Publisher
 from bot.app.responder import HOLD, Responder
 from bot.app.standings import PAGE_ITEMS
@@ -238,6 +239,9 @@ class MinigamBot(commands.AutoShardedBot):
                     await more_plays(self.core, interaction, match_id, version, user, value)
                 return
             assert isinstance(control, Action)
+            if control in PICKER_ACTIONS:  # edited in place
+                await picker_click(self, interaction, match_id, version, user, control, value)
+                return
             # the clicked board retired (or edited into the next) can be the answer
             responder = Responder(interaction, hold=HOLD, private=control.from_private_reply)
             try:

@@ -4,7 +4,8 @@ A :class:`~bot.core.actions.Control` becomes a component whose custom id carries
 
 - ``mg:<match_id>:<version>:<token>`` — a match control: a menu (``play``, ``first``, ``step``: the tokens of
   the actions chosen from a menu) or a button (every other action, and the prompts ``resign`` and ``keep``);
-  a button with an argument adds ``:<argument>``;
+  a button with an argument adds ``:<argument>``, and so does the move picker's menu (``:<number>``, the
+  picker's: the click hands the core ``"<number> <move chosen>"``);
 - ``mgc:<challenge_id>:accept|decline`` — a challenge's buttons;
 - ``mgr:<match_id>`` — Rematch, under a finished match's last board.
 
@@ -37,7 +38,9 @@ def _alternatives(tokens: Sequence[str]) -> str:
 
 MENU_TOKENS = tuple(a.value for a in Action if a.has_menu)
 BUTTON_TOKENS = (*(a.value for a in Action if not a.has_menu), *(p.value for p in Prompt), *LEGACY_TOKENS)
-MATCH_SELECT_TEMPLATE = rf"mg:(?P<match_id>\d+):(?P<version>\d+):(?P<token>{_alternatives(MENU_TOKENS)})"
+MATCH_SELECT_TEMPLATE = (
+    rf"mg:(?P<match_id>\d+):(?P<version>\d+):(?P<token>{_alternatives(MENU_TOKENS)})(?::(?P<argument>\d+))?"
+)
 MATCH_BUTTON_TEMPLATE = (
     rf"mg:(?P<match_id>\d+):(?P<version>\d+):(?P<token>{_alternatives(BUTTON_TOKENS)})"
     r"(?::(?P<argument>[\w-]+))?"
@@ -112,7 +115,8 @@ def _handler(interaction: discord.Interaction) -> ComponentHandler:
 
 
 class MatchSelect(discord.ui.DynamicItem[discord.ui.Select], template=MATCH_SELECT_TEMPLATE):
-    """A match menu: whole plays, first moves, or next moves."""
+    """A match menu: whole plays, first moves, or next moves (``argument``: the move picker's number, which
+    the choice is handed over with)."""
 
     def __init__(
         self,
@@ -122,13 +126,15 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select], template=MATCH_SELE
         options: Sequence[discord.SelectOption] = (),
         *,
         row: int | None = None,
+        argument: str = "",
     ) -> None:
         self.match_id = match_id
         self.version = version
         self.action = action
+        self.argument = argument
         super().__init__(
             discord.ui.Select(
-                custom_id=match_custom_id(match_id, version, action.value),
+                custom_id=match_custom_id(match_id, version, action.value, argument),
                 options=list(options),
                 placeholder=texts.label(action),
                 min_values=1,
@@ -143,7 +149,10 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select], template=MATCH_SELE
     ) -> MatchSelect:
         action = parse_token(match["token"])
         assert isinstance(action, Action)
-        return cls(int(match["match_id"]), int(match["version"]), action, getattr(item, "options", []))
+        options = getattr(item, "options", [])
+        return cls(
+            int(match["match_id"]), int(match["version"]), action, options, argument=match["argument"] or ""
+        )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await _handler(interaction).check_component(
@@ -152,6 +161,8 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select], template=MATCH_SELE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
+        if self.argument:
+            value = f"{self.argument} {value}"
         await _handler(interaction).on_match_component(
             interaction, self.match_id, self.version, self.action, value
         )
@@ -265,7 +276,14 @@ def controls_view(match_id: int, version: int, controls: Sequence[Control]) -> d
     for row, control in enumerate(menus):
         assert isinstance(control.action, Action)
         view.add_item(
-            MatchSelect(match_id, version, control.action, select_options(control.options), row=row)
+            MatchSelect(
+                match_id,
+                version,
+                control.action,
+                select_options(control.options),
+                row=row,
+                argument=control.argument,
+            )
         )
     for control in controls:
         if isinstance(control.action, AfterMatch):

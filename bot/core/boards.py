@@ -195,15 +195,17 @@ def final_reply(ended: LiveMatch) -> Reply:
 
 
 def picker_reply(live: LiveMatch, prefix, options, can_finish: bool) -> Reply:
-    """The move-by-move picker: the next moves, Undo once a move is picked, Done once the play is whole."""
+    """The move-by-move picker: the next moves, Undo once a move is picked, Done once the play is whole;
+    each control carries the picker's number (:mod:`bot.core.picking`)."""
     pos = live.game.position
+    number = str(live.picking.serial) if live.picking is not None else ""
     controls: list[Control] = []
     if options:
-        controls.append(Control(Action.STEP, tuple(pos.format_move(m) for m in options)))
+        controls.append(Control(Action.STEP, tuple(pos.format_move(m) for m in options), number))
     if prefix:
-        controls.append(Control(Action.UNDO))
+        controls.append(Control(Action.UNDO, argument=number))
     if can_finish:
-        controls.append(Control(Action.DONE))
+        controls.append(Control(Action.DONE, argument=number))
     so_far = pos.format_play(prefix) if prefix else ""
     return Reply(
         texts.picker_text(so_far, more=bool(options), can_finish=can_finish),

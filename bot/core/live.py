@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
+import random
 from collections import Counter
 from collections.abc import AsyncIterator, Hashable
 from dataclasses import dataclass, field
@@ -25,11 +27,23 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Picking:
-    """A play being picked move by move: by whom, at which version, the moves so far."""
+    """A play being picked move by move: by whom, at which version, the moves so far, and the number of
+    the picker that shows them (each pick gives the picker a new one: a click on an older picker, or on
+    an earlier state of this one, is out of date)."""
 
     version: int
     user_id: int
     moves: tuple[Move, ...]
+    serial: int = 0
+
+
+_pickers = itertools.count(random.SystemRandom().randrange(1, 10**9))
+"""Picker numbers, unique in this process and unlikely to meet one from before a restart."""
+
+
+def next_picker() -> int:
+    """A new picker's number."""
+    return next(_pickers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +69,7 @@ class LiveMatch:
     picking: Picking | None = None
     thinking: bool = False  # the computer is thinking for this match (outside the lock)
     pending: tuple[str, ...] = ()  # what happened since the last board (the computer's turns), for the next
+    automatic: bool = False  # its board is held back for an automatic action the runner takes next
     board_for: int | None = None  # the person the last board was for (``None``: none yet in this process)
     # The match's board as this process knows it: set when a board is posted (bot.core.posting), without
     # the lock, so never from ``record`` (whose board columns are only the stored copy, read at load).
@@ -196,4 +211,4 @@ def _players_who_played(events) -> set[int]:
     return {e.player for e in events if e.kind is EventKind.PLAY and e.moves}
 
 
-__all__ = ["KeyedLocks", "LiveMatch", "LiveMatches", "Picking", "PostedBoard", "load_match"]
+__all__ = ["KeyedLocks", "LiveMatch", "LiveMatches", "Picking", "PostedBoard", "load_match", "next_picker"]

@@ -14,13 +14,13 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot import texts
-from bot.core import boards, finding, hints, multigam
+from bot.core import boards, finding, hints, multigam, picking
 from bot.core.actions import Control
-from bot.core.checks import awaiting, check_open, check_turn, check_version, lost_race, picked, seat_number
+from bot.core.checks import awaiting, check_open, check_turn, check_version, lost_race, seat_number
 from bot.core.commit import cancel_match, commit
 from bot.core.context import Context
 from bot.core.errors import ServiceError
-from bot.core.live import LiveMatch, Picking, load_match
+from bot.core.live import LiveMatch, load_match
 from bot.core.notices import Message, Reply, Result
 from bot.models import Action, PlayerRef, Prompt
 from bot.store import DamagedRecord, StaleWrite
@@ -242,41 +242,6 @@ class Matches:
             self.ctx, live, new, [texts.played(live.names[seat], game.position.format_play(play), game.dice)]
         )
 
-    async def _pick(self, live: LiveMatch, seat: int, user: PlayerRef, label: str, *, fresh: bool) -> Result:
-        game = awaiting(live, seat, Awaiting.PLAY)
-        prefix = () if fresh else picked(live, user.user_id)
-        options, _complete = game.next_moves(prefix)
-        chosen = [m for m in options if game.position.format_move(m) == label]
-        if not chosen:
-            raise ServiceError(texts.not_a_next_move(label))
-        prefix = (*prefix, chosen[0])
-        options, complete = game.next_moves(prefix)
-        if complete is not None and not options:
-            return await self._make(live, seat, complete)
-        live.picking = Picking(live.version, user.user_id, prefix)
-        return Result([boards.picker_reply(live, prefix, options, complete is not None)])
-
-    async def _first(self, live: LiveMatch, seat: int, user: PlayerRef, label: str) -> Result:
-        return await self._pick(live, seat, user, label, fresh=True)
-
-    async def _step(self, live: LiveMatch, seat: int, user: PlayerRef, label: str) -> Result:
-        return await self._pick(live, seat, user, label, fresh=False)
-
-    async def _undo(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
-        game = awaiting(live, seat, Awaiting.PLAY)
-        prefix = picked(live, user.user_id)[:-1]
-        live.picking = Picking(live.version, user.user_id, prefix)
-        options, complete = game.next_moves(prefix)
-        return Result([boards.picker_reply(live, prefix, options, complete is not None)])
-
-    async def _done(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
-        game = awaiting(live, seat, Awaiting.PLAY)
-        prefix = picked(live, user.user_id)
-        _options, complete = game.next_moves(prefix)
-        if complete is None:
-            raise ServiceError(texts.play_incomplete(game.position.format_play(prefix) if prefix else ""))
-        return await self._make(live, seat, complete)
-
     async def _resign(self, live: LiveMatch, seat: int, user: PlayerRef, level: str) -> Result:
         """Resign the game (in backgammon: offer to, at ``level`` 1, 2 or 3; the full value by default)."""
         game = live.game
@@ -386,10 +351,10 @@ KINDS = {1: WinKind.SINGLE, 2: WinKind.GAMMON, 3: WinKind.BACKGAMMON}
 
 HANDLERS: dict[Action, Handler] = {
     Action.PLAY: Matches._play,
-    Action.FIRST: Matches._first,
-    Action.STEP: Matches._step,
-    Action.UNDO: Matches._undo,
-    Action.DONE: Matches._done,
+    Action.FIRST: picking.first,
+    Action.STEP: picking.step,
+    Action.UNDO: picking.undo,
+    Action.DONE: picking.done,
     Action.RESIGN: Matches._resign,
     Action.ACCEPT: Matches._accept,
     Action.DECLINE: Matches._decline,

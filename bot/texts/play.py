@@ -127,6 +127,12 @@ def picker_text(so_far: str, *, more: bool, can_finish: bool) -> str:
     return f"Your play so far: `{so_far}`.{hint}"
 
 
+PICKER_OUT_OF_DATE = (
+    "That picker is out of date: a newer one took its place. Use the newest, or choose your first move "
+    "again from the board's menu."
+)
+
+
 def resigns(name: str) -> str:
     return f"{name} {verb(name, 'resigns', 'resign')}."
 
@@ -286,6 +292,7 @@ __all__ = [
     "MATCH_CANCELLED",
     "NOTHING_TO_EXPORT",
     "NOT_RESIGNED",
+    "PICKER_OUT_OF_DATE",
     "REMATCH_ACK",
     "UNRATED_NO_PLAY",
     "accepts",

@@ -36,9 +36,10 @@ CHALLENGE = ChallengeButton.__discord_ui_compiled_template__
 @pytest.mark.parametrize(
     ("custom_id", "template", "parts"),
     [
-        ("mg:12:7:play", SELECT, ("12", "7", "play")),
-        ("mg:1:1:step", SELECT, ("1", "1", "step")),
-        ("mg:1:1:first", SELECT, ("1", "1", "first")),
+        ("mg:12:7:play", SELECT, ("12", "7", "play", None)),
+        ("mg:1:1:step", SELECT, ("1", "1", "step", None)),
+        ("mg:1:1:step:123", SELECT, ("1", "1", "step", "123")),  # the move picker's number
+        ("mg:1:1:first", SELECT, ("1", "1", "first", None)),
         ("mg:3:40:resign", BUTTON, ("3", "40", "resign", None)),
         ("mg:3:40:offer", BUTTON, ("3", "40", "offer", None)),
         ("mg:3:40:offer:2", BUTTON, ("3", "40", "offer", "2")),
@@ -112,10 +113,11 @@ def test_a_final_board_has_no_components() -> None:
     assert controls_view(4, 9, ()) is None
 
 
-def test_the_picker_has_the_next_moves_undo_and_done() -> None:
-    view = controls_view(4, 9, (Control(Action.STEP, ("6/4",)), Control(Action.UNDO), Control(Action.DONE)))
+def test_the_picker_has_the_next_moves_undo_and_done_with_its_number() -> None:
+    controls = (Control(Action.STEP, ("6/4",), "31"), Control(Action.UNDO, argument="31"))
+    view = controls_view(4, 9, (*controls, Control(Action.DONE, argument="31")))
 
-    assert _ids(view) == ["mg:4:9:step", "mg:4:9:undo", "mg:4:9:done"]
+    assert _ids(view) == ["mg:4:9:step:31", "mg:4:9:undo:31", "mg:4:9:done:31"]
 
 
 def test_a_button_with_an_argument_carries_it() -> None:

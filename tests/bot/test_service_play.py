@@ -297,59 +297,6 @@ async def test_with_more_than_25_plays_the_menu_offers_first_moves(make_core) ->
     assert set(menu(board)) == {"24/22", "13/11", "8/6", "6/4"}
 
 
-async def test_picking_move_by_move_plays_when_the_turn_is_complete(make_core) -> None:
-    core, match_id, board = await _backgammon_doubles(make_core)
-    version = board.version
-
-    first = await core.matches.act(match_id, version, BOB, Action.STEP, "6/4")
-    picker = first.notices[0]
-    assert isinstance(picker, Reply)
-    assert picker.text.startswith("Your play so far: `6/4`.")
-    assert actions(picker) == ["step", "undo"]
-    assert "6/4" in menu(picker)
-    await core.matches.act(match_id, version, BOB, Action.STEP, "6/4")
-    await core.matches.act(match_id, version, BOB, Action.STEP, "8/6")
-    done = await core.matches.act(match_id, version, BOB, Action.STEP, "8/6")
-
-    (new_board,) = boards(done)
-    assert new_board.text.startswith("Bob played `")
-    assert new_board.mention == ALICE.user_id
-    game = game_by_id(core, match_id)
-    # Bob moves down the absolute points, so his own numbers are the absolute ones: 6/4(2) 8/6(2)
-    # leaves his 6-point at 5, makes his 4-point and leaves one checker on his 8-point.
-    assert game.position.point(6) == (1, 5)
-    assert game.position.point(4) == (1, 2)
-    assert game.position.point(8) == (1, 1)
-
-
-async def test_the_boards_first_move_menu_starts_a_new_play(make_core) -> None:
-    core, match_id, board = await _backgammon_doubles(make_core)
-    version = board.version
-    await core.matches.act(match_id, version, BOB, Action.STEP, "24/22")
-
-    again = (await core.matches.act(match_id, version, BOB, Action.FIRST, "6/4")).notices[0]
-
-    assert again.text.startswith("Your play so far: `6/4`.")
-
-
-async def test_undo_and_an_early_done(make_core) -> None:
-    core, match_id, board = await _backgammon_doubles(make_core)
-    version = board.version
-
-    await core.matches.act(match_id, version, BOB, Action.STEP, "24/22")
-    undone = (await core.matches.act(match_id, version, BOB, Action.UNDO)).notices[0]
-
-    assert undone.text == "Choose your first move."
-    assert actions(undone) == ["step"]
-    assert set(menu(undone)) == {"24/22", "13/11", "8/6", "6/4"}
-    with pytest.raises(ServiceError, match="Your play isn't complete"):
-        await core.matches.act(match_id, version, BOB, Action.DONE)
-    with pytest.raises(ServiceError, match="isn't one of the moves"):
-        await core.matches.act(match_id, version, BOB, Action.STEP, "24/20")
-    with pytest.raises(ServiceError, match="not your turn"):
-        await core.matches.act(match_id, version, ALICE, Action.STEP, "24/22")
-
-
 def test_the_menu_lists_whole_plays_up_to_25() -> None:
     game = Game(Position.initial("minigam", 0), dice=Dice(2, 1))
 

@@ -343,11 +343,16 @@ class World:
                 raise StandInError(
                     f"the move menu offers {list(labels.values())}, not {step!r} (of {whole!r})"
                 )
+            edits = len(menu.versions)
             interaction = await self.fake.click(user, menu, _string_select(menu), values=[value])
             interactions.append(interaction)
+            # the board's menu opens the picker (a private reply); each pick in it edits it in place
+            picker = menu if menu.ephemeral else None
             menu = await self.fake.wait_for(
-                lambda i=interaction: (
-                    moved() or next((m for m in self.replies(i) if m.ephemeral and m.items()), None)
+                lambda i=interaction, p=picker, n=edits: (
+                    moved()
+                    or (p if p is not None and len(p.versions) > n and p.items() else None)
+                    or next((m for m in self.replies(i) if m.ephemeral and m.items()), None)
                 ),
                 what="the next step of the move picker",
             )
