@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from engine.dice import Dice, dice_pair
 from engine.digits import ascii_digits
@@ -47,7 +48,7 @@ def _path_index(pos: Position, player: int, label: str, text: str) -> int:
     if not 1 <= number <= n:
         ends = f"; {n + 1} is the bar and 0 is off" if own else ""
         raise InvalidPlayError(
-            f"{text!r}: there is no point {number} (points go from 1 to {n}{ends})", text=text
+            f"{quoted(text)}: there is no point {number} (points go from 1 to {n}{ends})", text=text
         )
     if own:
         return n + 1 - number
@@ -71,7 +72,8 @@ def _tokens(text: str) -> list[str]:
     mapped, other = ascii_digits(text)
     if other is not None:
         raise InvalidPlayError(
-            f"{text!r}: only the digits 0-9 are accepted (or full-width ０-９), not {other!r}", text=text
+            f"{quoted(text)}: only the digits 0-9 are accepted (or full-width ０-９), not {quoted(other)}",
+            text=text,
         )
     return mapped.strip().lower().replace(",", " ").replace("\u2013", "-").split()
 
@@ -88,32 +90,48 @@ def plain_words(text: str) -> list[str] | None:
 
 def parse_steps(pos: Position, text: str) -> list[tuple[int, int]]:
     """The user's moves as ``(from, to)`` path coordinates, chains split and repeats expanded."""
+    return [step for step, _typed in typed_steps(pos, text)]
+
+
+class Typed(NamedTuple):
+    """Where a step came from: the word typed, and whether its ends were read the other way round."""
+
+    token: str
+    flipped: bool
+
+
+def typed_steps(pos: Position, text: str) -> list[tuple[tuple[int, int], Typed]]:
+    """:func:`parse_steps`, each step with the word it was read from (for a refusal that quotes it)."""
     player = pos.turn
     tokens = _tokens(text)
     if not tokens:
         raise InvalidPlayError("type the moves of your play, for example 'bar/3 5/off'", text=text)
-    steps: list[tuple[int, int]] = []
+    steps: list[tuple[tuple[int, int], Typed]] = []
     for token in tokens:
         m = _TOKEN.match(token)
         if not m:
             raise InvalidPlayError(
-                f"{token!r} is not a move; write moves as from/to, e.g. 'bar/3', '5/off', '8/5(2)'",
+                f"{quoted(token)} is not a move; write moves as from/to, e.g. 'bar/3', '5/off', '8/5(2)'",
                 text=text,
             )
         labels = [part.rstrip("*") for part in _SEPARATOR.split(m.group("chain"))]
         ks = [_path_index(pos, player, label, text) for label in labels]
-        if all(a > b for a, b in itertools.pairwise(ks)):
+        flipped = all(a > b for a, b in itertools.pairwise(ks))
+        if flipped:
             ks.reverse()  # only one direction is possible for this player: "3/bar" is "bar/3"
         for a, b in itertools.pairwise(ks):
             if a >= b:
-                raise InvalidPlayError(f"{token!r} does not move in one direction along your path", text=text)
+                raise InvalidPlayError(
+                    f"{quoted(token)} does not move in one direction along your path", text=text
+                )
             if a == pos.variant.points + 1 or b == 0:
-                raise InvalidPlayError(f"{token!r}: checkers never come back from off", text=text)
+                raise InvalidPlayError(f"{quoted(token)}: checkers never come back from off", text=text)
         count = int(m.group("count") or 1)
         if count < 1:
-            raise InvalidPlayError(f"{token!r}: a repeat count must be at least 1", text=text)
+            raise InvalidPlayError(f"{quoted(token)}: a repeat count must be at least 1", text=text)
+        typed = Typed(token, flipped)
         for _ in range(count):
-            steps.extend(itertools.pairwise(ks))
+            steps.extend((step, typed) for step in itertools.pairwise(ks))
     return steps
 
 
@@ -210,20 +228,21 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> PlayLike
         if stripped in PASS_WORDS or stripped == "":
             return legal[0]
         raise IllegalPlayError(
-            f"no move is possible with {d}: the turn passes (you typed {text!r})",
+            f"no move is possible with {d}: the turn passes (you typed {quoted(text)})",
             text=text,
             legal=["(no move)"],
         )
     if stripped in PASS_WORDS:
         raise IllegalPlayError(f"you can move with {d}, so you cannot pass", text=text, legal=written())
     try:
-        steps = parse_steps(pos, text)
+        typed = typed_steps(pos, text)
     except InvalidPlayError as exc:
         raise InvalidPlayError(exc.reason, text=text, legal=written()) from None
+    steps = [step for step, _typed in typed]
     all_dice = d.moves_of(pos.variant)
     if len(steps) > len(all_dice):
         raise IllegalPlayError(
-            f"{text!r} has {len(steps)} moves but {d} gives only {len(all_dice)}",
+            f"{quoted(text)} has {len(steps)} moves but {d} gives only {len(all_dice)}",
             text=text,
             legal=written(),
         )
@@ -246,7 +265,7 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> PlayLike
             return fits[0]
         options = [pos.format_play(p) for p in matched.values()]
         raise AmbiguousPlayError(
-            f"{text!r} could mean {' or '.join(options)}; write the moves out to choose",
+            f"{quoted(text)} could mean {' or '.join(options)}; write the moves out to choose",
             text=text,
             legal=written(),
         )
@@ -255,17 +274,17 @@ def parse_play(pos: Position, dice: Dice | Sequence[int], text: str) -> PlayLike
         if missing:
             dice_words = _dice_words(missing)
             raise IncompletePlayError(
-                f"{text!r} is not the whole turn: you must also play {dice_words}",
+                f"{quoted(text)} is not the whole turn: you must also play {dice_words}",
                 text=text,
                 legal=written(),
             )
         raise IllegalPlayError(
-            f"{text!r} is not allowed with {d}: {_why_not_legal(pos, d, partial)}",
+            f"{quoted(text)} is not allowed with {d}: {_why_not_legal(pos, d, partial)}",
             text=text,
             legal=written(),
         )
     raise IllegalPlayError(
-        f"{text!r} is not possible with {d}: {_first_bad_step(pos, steps, all_dice)}",
+        f"{quoted(text)} is not possible with {d}: {_first_bad_step(pos, typed, all_dice)}",
         text=text,
         legal=written(),
     )
@@ -327,18 +346,32 @@ def _why_not_legal(pos: Position, dice: Dice, partial) -> str:
     return "you must play as many dice as you can"
 
 
-def _first_bad_step(pos: Position, steps, all_dice) -> str:
-    """Explain the first move that cannot be made, trying the moves in the order given."""
+def _first_bad_step(pos: Position, steps: Sequence[tuple[tuple[int, int], Typed]], all_dice) -> str:
+    """Explain the first move that cannot be made, trying the moves in the order given, quoting the word
+    the player typed for it."""
     player = pos.turn
     current = [(pos, tuple(all_dice))]
-    for k_src, k_dst in steps:
+    for (k_src, k_dst), typed in steps:
         nxt = [(end, left) for p, dl in current for end, left, _m in _walk(p, k_src, k_dst, dl)]
         if not nxt:
             src = _label_for_path(pos, player, k_src)
             dst = _label_for_path(pos, player, k_dst)
-            return _explain_step(current[0][0], k_src, k_dst, f"{src}/{dst}")
+            label = f"{src}/{dst}"
+            return f"{_step_words(typed, label)}: {_explain_step(current[0][0], k_src, k_dst, label)}"
         current = nxt
     return "the moves do not fit together"
+
+
+def _step_words(typed: Typed, label: str) -> str:
+    """The word typed, quoted, and how it was read when that is not plain from it: ``'4/3', read as 3/4
+    (the only way your checkers move)``, ``'bar/3/5', its move 3/5``."""
+    word = quoted(typed.token)
+    if typed.flipped:
+        return f"{word}, read as {label} (the only way your checkers move)"
+    plain = typed.token.replace("*", "").replace("-", "/")
+    if plain.split("(")[0] != label:
+        return f"{word}, its move {label}"
+    return word
 
 
 def _explain_step(pos: Position, k_src: int, k_dst: int, label: str) -> str:
@@ -346,17 +379,17 @@ def _explain_step(pos: Position, k_src: int, k_dst: int, label: str) -> str:
     n = pos.variant.points
     if k_src == 0:
         if not pos.bar[player]:
-            return f"{label}: you have no checker on the bar"
+            return "you have no checker on the bar"
     else:
         val = pos.board[abs_point(pos, player, k_src) - 1]
         if not val or (val & 3) != player:
-            return f"{label}: you have no checker on point {label.split('/', maxsplit=1)[0]}"
+            return f"you have no checker on point {label.split('/', maxsplit=1)[0]}"
         if pos.variant.bar_rule == "strict" and pos.bar[player]:
-            return f"{label}: you must enter your checkers from the bar first"
+            return "you must enter your checkers from the bar first"
     if k_dst <= n:
         val = pos.board[abs_point(pos, player, k_dst) - 1]
         if val >= 8 and (val & 3) != player:
-            return f"{label}: point {label.split('/')[1]} is blocked (two or more opposing checkers)"
+            return f"point {label.split('/')[1]} is blocked (two or more opposing checkers)"
     else:
-        return f"{label}: you may not bear that checker off now"
-    return f"{label}: no die of this roll takes that checker there"
+        return "you may not bear that checker off now"
+    return "no die of this roll takes that checker there"

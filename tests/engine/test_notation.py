@@ -293,3 +293,29 @@ def test_digits_of_other_scripts_are_refused_saying_only_0_to_9_are_read(text):
 def test_text_that_is_not_a_string_is_an_invalid_play():
     with pytest.raises(InvalidPlayError, match="a play is text"):
         Position.initial("minigam").parse_play(Dice(3, 1), None)
+
+
+def test_a_move_read_the_other_way_round_is_refused_quoting_what_was_typed():
+    p = Position.initial("minigam")  # player 0 moves up: "4/3" can only be 3/4
+    with pytest.raises(IllegalPlayError) as info:
+        p.parse_play(Dice(3, 1), "4/3")
+    assert info.value.reason == (
+        "'4/3' is not possible with 3-1: '4/3', read as 3/4 (the only way your checkers move): "
+        "you have no checker on point 3"
+    )
+
+
+def test_a_chain_refused_names_its_move_that_cannot_be_made():
+    p = pos("minigam", 0, {1: (0, 1), 4: (1, 2)})
+    with pytest.raises(IllegalPlayError) as info:
+        p.parse_play(Dice(2, 1), "1/2/4")
+    assert "'1/2/4', its move 2/4: point 4 is blocked" in info.value.reason
+
+
+@pytest.mark.parametrize("typed", ["x" * 3006, "\x01" * 3006, "1/2 " * 800, "bar/" + "9" * 3000])
+def test_a_refusal_quotes_a_short_excerpt_of_a_long_input(typed):
+    p = Position.initial("minigam")
+    with pytest.raises(PlayError) as info:
+        p.parse_play(Dice(3, 1), typed)
+    assert len(info.value.reason) < 200
+    assert "..." in info.value.reason
