@@ -9,6 +9,11 @@ after every game: a run stopped (Ctrl-C, or a time limit) goes on where it stopp
 with the same family, seed and file, and a set reached from the same seed is the same whatever the
 stops. Prints the puzzles made per minute. ``--out`` defaults to the shipped set
 (``engine/puzzles/sets/<family>.json``).
+
+    python -m engine.puzzles bench
+
+prints each shipped set's size (puzzles, file bytes), the time to read the sets, and the time to
+grade an answer: every puzzle's answers typed as a player might (a play's moves in reverse order).
 """
 
 from __future__ import annotations
@@ -17,11 +22,42 @@ import argparse
 import sys
 import time
 
+from engine.puzzles.grading import grade
 from engine.puzzles.make import candidates
-from engine.puzzles.model import FAMILIES, PuzzleDataError, find_family
+from engine.puzzles.model import FAMILIES, Kind, PuzzleDataError, find_family
 from engine.puzzles.sets import PuzzleSet, read_set, shipped_path, write_set
 
 REPORT_SECONDS = 30.0
+
+
+def bench() -> int:
+    """Sizes of the shipped sets and the time to grade an answer (see the module)."""
+    clock = time.perf_counter
+    for family in FAMILIES:
+        path = shipped_path(family)
+        if not path.exists():
+            print(f"{family.name}: no shipped set")
+            continue
+        start = clock()
+        puzzles = read_set(path).puzzles
+        read = clock() - start
+        times = []
+        for puzzle in puzzles:
+            for answer in puzzle.answers:
+                typed = answer.text
+                if puzzle.kind is Kind.PLAY:
+                    typed = " ".join(reversed(typed.split()))
+                start = clock()
+                grade(puzzle, typed)
+                times.append(clock() - start)
+        times.sort()
+        median, p99 = times[len(times) // 2], times[int(len(times) * 0.99)]
+        print(
+            f"{family.name}: {len(puzzles)} puzzles, {path.stat().st_size / 1024:.0f} KiB, read in "
+            f"{read * 1000:.0f} ms; {len(times)} answers graded: median {median * 1000:.2f} ms, "
+            f"99th percentile {p99 * 1000:.2f} ms, most {times[-1] * 1000:.2f} ms"
+        )
+    return 0
 
 
 def make(family_name: str, count: int, seed: int, out: str | None) -> int:
@@ -80,7 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     mk.add_argument("--count", type=int, default=500, help="puzzles to reach (default 500)")
     mk.add_argument("--seed", type=int, default=1, help="the self-play seed (default 1)")
     mk.add_argument("--out", help="the set file (default: the shipped set of the family)")
+    sub.add_parser("bench", help="the shipped sets' sizes and the time to grade an answer")
     args = parser.parse_args(argv)
+    if args.command == "bench":
+        return bench()
     return make(args.family, args.count, args.seed, args.out)
 
 
