@@ -135,11 +135,11 @@ def play_session(rng, start, games_cap=30):
             continue
         if info["dice"][0] == 0:
             cube = gnubg.cubeinfo()
-            # the project's rule (RULES.md): in a match the cube never goes past what the leader needs
-            need = min(cube["matchto"] - score for score in cube["score"]) if cube["matchto"] else 4096
-            may = (
-                not cube["crawford"] and cube["cubeowner"] in (-1, cube["move"]) and 2 * cube["cube"] <= need
-            )
+            # no double in the Crawford game, else whatever the score (post-Crawford, past what the
+            # leader needs: RULES.md), up to gnubg's 4096; but gnubg refuses a double by a player whose
+            # win at the cube as it is already wins the match ("the cube is dead"), so none is tried
+            need = cube["matchto"] - cube["score"][cube["move"]] if cube["matchto"] else 4096
+            may = not cube["crawford"] and cube["cubeowner"] in (-1, cube["move"]) and cube["cube"] < need
             if may and rng.random() < 0.05:
                 do("double")
             else:

@@ -123,6 +123,10 @@ def test_the_replayed_states_cover_the_cube_crawford_offers_and_endings():
     assert any(m.cube_owner == 0 for m in seen)
     assert any(m.cube_owner == 1 for m in seen)
     assert any(m.length == 0 and m.jacoby for m in seen)
+    doubles = [m for m in seen if m.double_offered and m.length]
+    # doubles after the Crawford game, and cubes past what the leader needs (RULES.md)
+    assert any(not m.crawford and min(m.length - s for s in m.score) == 1 for m in doubles)
+    assert any(2 * m.cube > min(m.length - s for s in m.score) for m in doubles)
 
 
 def test_a_new_match_game_reads_as_its_fields():
