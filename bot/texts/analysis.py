@@ -62,7 +62,8 @@ SOURCES = {
         "(exact numbers come once the game is solved)."
     ),
     Source.PLACING_MODEL: (
-        "Approximate: from the placing model, in expected placing points (5, 3, 2 and 1 for 1st to 4th)."
+        "Approximate: from the placing model, in expected placing points (5, 3, 2 and 1 for 1st to 4th). "
+        "No ratings: gnubg's scale rates two-player games."
     ),
 }
 
@@ -90,12 +91,12 @@ def vs(names: Sequence[str]) -> str:
     return " vs ".join(names) if len(names) == 2 else ", ".join(names)
 
 
-def rating_words(analysis: GameAnalysis, summary: PlayerSummary) -> str:
+def rating_words(analysis: GameAnalysis, summary: PlayerSummary) -> str | None:
+    """gnubg's rating of the player's game, in bold; ``None`` where gnubg's scale does not apply (the
+    source line says so, once)."""
     if summary.rating is not None:
         return f"**{summary.rating}**"
-    if not summary.decisions:
-        return "no decisions to rate"
-    return "no rating: gnubg's scale rates two-player games"
+    return None
 
 
 def player_summary(analysis: GameAnalysis, summary: PlayerSummary) -> str:
@@ -105,7 +106,10 @@ def player_summary(analysis: GameAnalysis, summary: PlayerSummary) -> str:
     if n:
         per = amount(unit, summary.loss_per_decision, precise=True)
         decisions = f"{n} decision{'s' if n != 1 else ''}"
-        lines = [f"Loses {per} per decision ({decisions})", rating_words(analysis, summary)]
+        lines = [f"Loses {per} per decision ({decisions})"]
+        rated = rating_words(analysis, summary)
+        if rated is not None:
+            lines.append(rated)
     else:
         lines = ["No decisions with a choice"]
     lines.append(f"Luck of the dice: {amount(unit, summary.luck, signed=True)}")
@@ -121,6 +125,10 @@ def decision_words(review: Review) -> str:
             return f"before move {review.turn}: to double or not"
         case Decision.ANSWER:
             return f"before move {review.turn}: take or pass"
+        case Decision.RESIGN:
+            return f"before move {review.turn}: resign or play on"
+        case Decision.RESIGN_ANSWER:
+            return f"before move {review.turn}: accept or decline a resignation"
     raise ValueError(f"no words for the decision {review.kind!r}")
 
 

@@ -4,7 +4,10 @@ Every checker play is valued against the best play at 2 ply as the ``expert`` le
 nets: every play at 0 ply, the best few at 1 and 2 ply; the play made valued at 2 ply too): its loss
 in normalised equity under the game's stakes (money, the match score, Mulligans). Every cube decision
 that was made, or was close, is valued by the cube rules of :mod:`engine.ai.cube` on 2-ply chances:
-doubling or not, and taking or passing. The luck of each roll is, as in gnubg, the 0-ply equity of the
+doubling or not, and taking or passing. A resignation is a decision too: what it gives away against what
+playing on is worth with the cube (:func:`~engine.ai.backgammon.position_value`), and so is the answer to
+it (accepting gives up what playing on would have been worth more; declining, what the offer was worth
+more). The luck of each roll is, as in gnubg, the 0-ply equity of the
 best play of that roll against the average over all rolls (the opening roll: over the non-doubles).
 The winning chances after each play are the 2-ply chances of the play made.
 """
@@ -14,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.ai.backgammon import cube_decision
+from engine.ai.backgammon import cube_decision, position_value
 from engine.ai.chances import Chances
 from engine.ai.cube import CubeDecision
 from engine.ai.evaluator import ScoredPlay, rank_plays, value_at
@@ -100,13 +103,18 @@ def analyse(variant: str, events: Sequence[Event], match: MatchContext | None = 
             answer = Review(index, turn + 1, event.player, Decision.ANSWER, before, None, played, best, loss)
             reviews.append(answer)
             pending = None
+        elif event.kind is EventKind.RESIGN:
+            reviews.append(_resign_review(index, turn + 1, game, event, ev))
+        elif event.kind in (EventKind.ACCEPT, EventKind.REJECT) and game.resign_offer is not None:
+            accepted = event.kind is EventKind.ACCEPT
+            reviews.append(_resign_answer_review(index, turn + 1, game, event.player, accepted, ev))
         elif event.kind is EventKind.PLAY:
             turn += 1
             review, after = _play_review(index, turn, game, event, ev)
             reviews.append(review)
             both = (after.win, after.lose) if game.turn == 0 else (after.lose, after.win)
             series.append(ChancePoint(turn, both))
-    players = summarise(2, reviews, rating)
+    players = summarise(2, reviews, rating, Unit.EQUITY.least)
     return GameAnalysis(variant, Source.GNUBG, Unit.EQUITY, True, players, tuple(reviews), tuple(series))
 
 
@@ -134,3 +142,42 @@ def _play_review(
         index, turn, game.turn, Decision.PLAY, pos, game.dice, played, best, graded.loss, luck, forced
     )
     return review, graded.played.chances
+
+
+RESIGN_WORDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+"""What a resignation offers, by its level (``backgammon-mulligan``: 3 is a Mulligan)."""
+
+
+def _resign_words(game: Game, level: int) -> str:
+    if level == 3 and game.variant.scoring == "mulligan":
+        return "resign a Mulligan"
+    return f"resign {RESIGN_WORDS.get(level, f'{level} points')}"
+
+
+def _resign_review(index: int, turn: int, game: Game, event: Event, ev: GnubgEvaluator) -> Review:
+    """Offering to resign ``event.value`` times the cube, against playing on."""
+    resigner, level = event.player, event.value or 1
+    stakes = Stakes.of(game, resigner)
+    offered = -float(level) if stakes.is_money else stakes.to_equity(stakes.mwc_after(-level))
+    playing_on = position_value(game, resigner, ev, PLY)
+    loss = max(0.0, playing_on - offered)
+    played = _resign_words(game, level)
+    best = "play on" if loss > 0 else played
+    pos = replace(game, resign_offer=None).position
+    return Review(index, turn, resigner, Decision.RESIGN, pos, None, played, best, loss)
+
+
+def _resign_answer_review(
+    index: int, turn: int, game: Game, player: int, accepted: bool, ev: GnubgEvaluator
+) -> Review:
+    """Accepting or declining the resignation ``game`` offers ``player``."""
+    assert game.resign_offer is not None
+    _resigner, level = game.resign_offer
+    stakes = Stakes.of(game, player)
+    offered = float(level) if stakes.is_money else stakes.to_equity(stakes.mwc_after(level))
+    playing_on = position_value(game, player, ev, PLY)
+    loss = max(0.0, playing_on - offered) if accepted else max(0.0, offered - playing_on)
+    best = "accept" if offered >= playing_on else "decline"
+    pos = replace(game, resign_offer=None).position
+    played = "accept" if accepted else "decline"
+    return Review(index, turn, player, Decision.RESIGN_ANSWER, pos, None, played, best, loss)

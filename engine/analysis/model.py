@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from engine.errors import GameDataError
 from engine.position import Dice, Play, Position
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: resignations and their answers are decisions (:attr:`Decision.RESIGN`, :attr:`Decision.RESIGN_ANSWER`);
+the worst decisions leave out losses too small to show."""
 
 
 class Source(enum.StrEnum):
@@ -34,11 +36,19 @@ class Unit(enum.StrEnum):
     WIN_CHANCE = "winning chance"  # 0..1 (the 6-point games)
     PLACING_POINTS = "placing points"  # expected 5/3/2/1 (multigam)
 
+    @property
+    def least(self) -> float:
+        """The smallest loss that shows as more than nothing where losses are written (a millipoint, a
+        tenth of a percent of winning chance, a hundredth of a placing point: half of it rounds up)."""
+        return 0.005 if self is Unit.PLACING_POINTS else 0.0005
+
 
 class Decision(enum.StrEnum):
     PLAY = "play"
     CUBE = "cube"  # to double or not, before rolling
     ANSWER = "answer"  # to take or pass a double
+    RESIGN = "resign"  # to offer a resignation (or play on)
+    RESIGN_ANSWER = "resign-answer"  # to accept or decline a resignation offered
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +59,8 @@ class Review:
     ``best`` are in standard notation for a play ("13/7 8/7"), and for the cube "double", "no double",
     "take" or "pass"; ``loss`` is what the decision gave up against the best (0 when it was the
     best), ``luck`` the roll's luck (plays only), both in the analysis's unit; ``forced``: a play
-    with no choice (never counted)."""
+    with no choice (never counted). A resignation's ``played`` is what was offered ("resign a gammon")
+    and its ``best`` that, or "play on"; the answer to one is "accept" or "decline"."""
 
     index: int  # the decision's event in the game's record
     turn: int  # the play's number in the game, 1 for the opening play (cube decisions: the play after)

@@ -38,7 +38,7 @@ def analyse(variant: str, events: Sequence[Event], match: MatchContext | None = 
         reviews.append(_review(index, turn, game, event, player))
         after = game.play(reviews[-1].played_play() or game.legal_plays()[0])
         series.append(ChancePoint(turn, _first_places(after, player)))
-    players = summarise(v.players, reviews, None)
+    players = summarise(v.players, reviews, None, Unit.PLACING_POINTS.least)
     return GameAnalysis(
         v.name, Source.PLACING_MODEL, Unit.PLACING_POINTS, True, players, tuple(reviews), tuple(series)
     )

@@ -100,7 +100,7 @@ def analyse(variant: str, events: Sequence[Event], match: MatchContext | None = 
         reviews.append(review)
         series.append(ChancePoint(turn, (after, 1.0 - after) if game.turn == 0 else (1.0 - after, after)))
     # gnubg's scale is in equity: twice the winning chance lost
-    players = summarise(2, reviews, lambda lost: rating(2.0 * lost))
+    players = summarise(2, reviews, lambda lost: rating(2.0 * lost), Unit.WIN_CHANCE.least)
     exact = source is Source.EXACT
     return GameAnalysis(v.name, source, Unit.WIN_CHANCE, not exact, players, tuple(reviews), tuple(series))
 

@@ -10,10 +10,11 @@ from engine.dice import ROLLS, Dice
 
 
 def summarise(
-    players: int, reviews: Sequence[Review], rate: Callable[[float], str] | None
+    players: int, reviews: Sequence[Review], rate: Callable[[float], str] | None, least: float = 0.0
 ) -> tuple[PlayerSummary, ...]:
-    """Each player's totals and three worst decisions. Forced plays are never counted; ``rate``
-    names a loss per decision (``None``: no rating)."""
+    """Each player's totals and three worst decisions (those that lost at least ``least``: a loss that
+    shows as nothing is no worst decision). Forced plays are never counted; ``rate`` names a loss per
+    decision (``None``: no rating)."""
     out = []
     for p in range(players):
         mine = [r for r in reviews if r.player == p and not r.forced]
@@ -21,7 +22,8 @@ def summarise(
         luck = sum(r.luck for r in mine if r.luck is not None) + sum(
             r.luck for r in reviews if r.player == p and r.forced and r.luck is not None
         )
-        worst = tuple(sorted((r for r in mine if r.loss > 0), key=lambda r: (-r.loss, r.index))[:3])
+        lost = (r for r in mine if r.loss > 0 and r.loss >= least)
+        worst = tuple(sorted(lost, key=lambda r: (-r.loss, r.index))[:3])
         per = loss / len(mine) if mine else 0.0
         out.append(PlayerSummary(p, len(mine), loss, rate(per) if rate and mine else None, luck, worst))
     return tuple(out)

@@ -45,6 +45,8 @@ def test_every_play_and_cube_decision_is_reviewed_in_order(known):
         (3, 0, Decision.PLAY),
         (4, 1, Decision.PLAY),
         (5, 0, Decision.PLAY),
+        (6, 1, Decision.RESIGN),
+        (6, 0, Decision.RESIGN_ANSWER),
     ]
     assert [r.index for r in a.reviews] == sorted(r.index for r in a.reviews)
 
@@ -73,10 +75,11 @@ def test_the_premature_double_and_the_right_take(known):
 def test_each_player_has_totals_worst_decisions_and_a_rating(known):
     _, a = known
     p0, p1 = a.players
-    assert p0.decisions == 4
-    assert p1.decisions == 3
+    assert p0.decisions == 5  # the resignation's answer included
+    assert p1.decisions == 4  # the resignation included
     assert p0.loss == pytest.approx(sum(r.loss for r in a.reviews if r.player == 0))
-    assert p1.worst[0] is a.reviews[1]  # the 6-6
+    assert p1.worst[0] is a.reviews[-2]  # resigning a game still about even, with the cube on 2
+    assert p1.worst[1] is a.reviews[1]  # the 6-6
     assert [r.loss for r in p0.worst] == sorted((r.loss for r in p0.worst), reverse=True)
     assert len(p0.worst) == 3
     assert all(r.loss > 0 for r in p0.worst)
