@@ -13,7 +13,9 @@ point ``(L + 1) / (W + L + 1/2)``.
 at each cube value the cash and take points are where the live value of the next cube level equals
 a drop, worked out from the highest useful cube level (where the cube is dead: its owner's win
 already wins the match) down to the cube of the game. The Crawford game has no cube; after it the
-leader's cube is dead and the trailer's is not, which the construction knows by itself.
+leader's cube is dead and the trailer's is not, which the construction knows by itself: the trailer
+doubles at once and the leader takes or passes by the table, as gnubg does (its own decisions, after the
+Crawford game, in it and past what the leader needs, are the reference in tests/engine/ai/test_cube_gnubg.py).
 
 The decision compares, for the player on roll (equities normalised to the cube's current value):
 *no double* (the cube where it is), *double, take* (twice the value with the opponent owning the cube)
@@ -91,11 +93,13 @@ class CubeDecision:
 
     @property
     def double(self) -> bool:
-        return self.double_value > self.no_double
+        """Doubling is right: it beats not doubling, and the rules let the player double now (not in
+        the Crawford game, nor when the opponent owns the cube: gnubg's "never double")."""
+        return self.available and self.double_value > self.no_double
 
     @property
     def too_good(self) -> bool:
-        return not self.double and self.no_double > self.double_pass
+        return self.available and not self.double and self.no_double > self.double_pass
 
     @property
     def action(self) -> CubeAction:
