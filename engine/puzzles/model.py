@@ -29,6 +29,7 @@ from engine.analysis.model import Unit
 from engine.errors import GameDataError, GameStateError, quoted
 from engine.game import Awaiting, Game
 from engine.jsonread import read_enum, read_list, read_object, read_str
+from engine.position import Play
 from engine.solve.index import SOLVABLE
 
 FORMAT = 1
@@ -145,6 +146,12 @@ class Puzzle:
     @cached_property
     def by_text(self) -> dict[str, Answer]:
         return {a.text: a for a in self.answers}
+
+    def play_of(self, answer: Answer) -> Play:
+        """The engine's play of a play puzzle's ``answer`` (to draw it on the board)."""
+        if self.kind is not Kind.PLAY or self.game.dice is None:
+            raise PuzzleDataError(f"puzzle {self.id!r} asks for a cube decision, not a play")
+        return self.game.position.parse_play(self.game.dice, answer.text)
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict:

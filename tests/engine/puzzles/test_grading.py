@@ -65,6 +65,11 @@ def test_the_best_opening_31_is_best_typed_either_way(opening):
         assert result.chosen.text == "8/5 6/5"
 
 
+def test_the_best_play_is_the_engines_play_to_draw(opening):
+    play = opening.play_of(opening.best)
+    assert opening.game.position.format_play(play) == "8/5 6/5"
+
+
 def test_splitting_with_the_opening_31_is_a_blunder(opening):
     result = grade(opening, "13/10 24/23")
     assert result.chosen.text == "24/23 13/10"
