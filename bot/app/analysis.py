@@ -6,9 +6,9 @@ start-up) works after a restart and on every old board, for anyone who clicks it
 whoever asked (ephemeral): the channel stays free for the games, someone can look at a game without the
 players being told, and anyone can ask again (the analysis is stored, so it comes back at once).
 
-An answer is a chart and up to three boards per player, as embeds with their pictures attached: as many
-messages as Discord's limits need (10 embeds, 10 attachments and 6,000 characters of embeds per message),
-a two-player game in one.
+An answer is a chart and up to three boards per player (after a backgammon match's last game, the whole
+match's totals too), as embeds with their pictures attached: as many messages as Discord's limits need (10
+embeds, 10 attachments and 6,000 characters of embeds per message), a two-player game in one.
 """
 
 from __future__ import annotations
@@ -150,6 +150,16 @@ def cards(report: AnalysisReport, pictures: Sequence[DrawnPicture]) -> list[Card
             name=_clip(name, TITLE_LIMIT), value=words.player_summary(analysis, summary), inline=True
         )
     out = [_with_picture(overview, by_name.get(CHART_FILE))]
+    if report.match_totals:
+        whole = discord.Embed(
+            title=_clip(words.match_title(report.match_games), TITLE_LIMIT),
+            description=words.MATCH_PR,
+            colour=NEUTRAL,
+        )
+        for summary in report.match_totals:
+            name = _clip(report.names[summary.player], TITLE_LIMIT)
+            whole.add_field(name=name, value=words.match_summary(summary), inline=True)
+        out.append(Card(whole, None))
     for summary in analysis.players:
         name = report.names[summary.player]
         colour = discord.Colour.from_rgb(*SERIES_COLOURS[summary.player % len(SERIES_COLOURS)])

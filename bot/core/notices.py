@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from bot.core.actions import Control
 from bot.core.standings import PlayerStats, RatingChart, StandingsPage
 from engine import Event, Game, MatchContext
-from engine.analysis import GameAnalysis
+from engine.analysis import GameAnalysis, PlayerSummary
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +192,8 @@ class AnalysisReport:
     """A finished game's analysis, for whoever asked (like a :class:`Reply`, only they see it): the
     ``analysis``, the game's record its pictures are drawn from (``events`` and the ``match`` context),
     the seats' ``names``, a ``heading`` and the ``outcome`` in words, and ``text``: all of it in plain
-    lines (for a console)."""
+    lines (for a console). The last game of a backgammon match adds the whole match's totals per player
+    (``match_totals``, over ``match_games`` games)."""
 
     game_id: int
     variant: str
@@ -203,6 +204,8 @@ class AnalysisReport:
     heading: str
     outcome: str
     text: str
+    match_totals: tuple[PlayerSummary, ...] = ()
+    match_games: int = 0
 
 
 Notice = (

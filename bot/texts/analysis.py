@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from bot.texts.grammar import when
 from engine import find_variant
 from engine.analysis import Decision, GameAnalysis, PlayerSummary, Review, Source, Unit
+from engine.analysis.rating import performance_rating
 
 ANALYSE_LABEL = "Analyse"
 NOTHING_ANALYSED_HERE = (
@@ -91,23 +92,40 @@ def vs(names: Sequence[str]) -> str:
     return " vs ".join(names) if len(names) == 2 else ", ".join(names)
 
 
-def rating_words(analysis: GameAnalysis, summary: PlayerSummary) -> str | None:
-    """gnubg's rating of the player's game, in bold; ``None`` where gnubg's scale does not apply (the
-    source line says so, once)."""
-    if summary.rating is not None:
-        return f"**{summary.rating}**"
-    return None
+def rating_words(analysis: GameAnalysis | Unit, summary: PlayerSummary) -> str | None:
+    """gnubg's rating of the player's game, in bold, and in equity (backgammon) the performance rating
+    beside it; ``None`` where gnubg's scale does not apply (the source line says so, once)."""
+    if summary.rating is None:
+        return None
+    unit = analysis if isinstance(analysis, Unit) else analysis.unit
+    pr = performance_rating(summary.loss, summary.decisions) if unit is Unit.EQUITY else None
+    return f"**{summary.rating}**" + (f" · PR {pr:.1f}" if pr is not None else "")
 
 
-def player_summary(analysis: GameAnalysis, summary: PlayerSummary) -> str:
-    """Two or three short lines: the loss per decision and its rating, the luck, the worst cost."""
-    unit = analysis.unit
+MATCH_PR = (
+    "PR: 500 × the equity lost per decision not forced or obvious (world class about 2-3, intermediate 10)."
+)
+
+
+def match_title(games: int) -> str:
+    return f"The whole match: {games} games"
+
+
+def match_summary(summary: PlayerSummary) -> str:
+    """One player's whole match (backgammon): the loss per decision, gnubg's rating and the PR, the luck."""
+    return player_summary(Unit.EQUITY, summary)
+
+
+def player_summary(analysis: GameAnalysis | Unit, summary: PlayerSummary) -> str:
+    """Two or three short lines: the loss per decision and its rating (with the PR in backgammon), the
+    luck."""
+    unit = analysis if isinstance(analysis, Unit) else analysis.unit
     n = summary.decisions
     if n:
         per = amount(unit, summary.loss_per_decision, precise=True)
         decisions = f"{n} decision{'s' if n != 1 else ''}"
         lines = [f"Loses {per} per decision ({decisions})"]
-        rated = rating_words(analysis, summary)
+        rated = rating_words(unit, summary)
         if rated is not None:
             lines.append(rated)
     else:
@@ -166,8 +184,16 @@ CHART_X = "move"
 CHART_MARKS = "Rings: each player's worst decisions (1 = the worst), on their own line."
 
 
-def summary_text(heading: str, outcome: str, analysis: GameAnalysis, names: Sequence[str]) -> str:
-    """The whole analysis in plain lines (the console, and the description of the chart)."""
+def summary_text(
+    heading: str,
+    outcome: str,
+    analysis: GameAnalysis,
+    names: Sequence[str],
+    match_totals: Sequence[PlayerSummary] = (),
+    match_games: int = 0,
+) -> str:
+    """The whole analysis in plain lines (the console, and the description of the chart); with a match's
+    totals, those after the game's."""
     lines = [heading, outcome, source_line(analysis)]
     for summary in analysis.players:
         name = names[summary.player]
@@ -177,6 +203,11 @@ def summary_text(heading: str, outcome: str, analysis: GameAnalysis, names: Sequ
                 f"  {rank}. {decision_words(review)}: played {review.played or 'no move'}, "
                 f"best {review.best or 'no move'}, cost {amount(analysis.unit, review.loss)}"
             )
+    if match_totals:
+        lines.append(f"{match_title(match_games)}. {MATCH_PR}")
+        for summary in match_totals:
+            plain = match_summary(summary).replace("\n", " · ").replace("**", "")
+            lines.append(f"{names[summary.player]}: {plain}")
     return "\n".join(lines)
 
 
@@ -194,6 +225,7 @@ __all__ = [
     "CHART_MARKS",
     "CHART_X",
     "GAME_STILL_PLAYED_HERE",
+    "MATCH_PR",
     "NOTHING_ANALYSED_HERE",
     "amount",
     "chart_title",
@@ -201,6 +233,8 @@ __all__ = [
     "game_choice",
     "game_in_play",
     "game_unfinished",
+    "match_summary",
+    "match_title",
     "no_such_game",
     "player_summary",
     "source_line",

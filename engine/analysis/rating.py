@@ -5,6 +5,10 @@ millipoints "Supernatural", then 5 "World class", 8 "Expert", 12 "Advanced", 18 
 26 "Casual player", 35 "Beginner", and "Awful!" above. A roll's luck is its equity against the
 average roll: "very lucky" above +0.6, "lucky" above +0.3, "unlucky" and "very unlucky" below
 -0.3 and -0.6 (gnubg's thresholds).
+
+The performance rating (PR), eXtreme Gammon's and Backgammon Studio's figure: 500 times the equity lost,
+divided by the decisions that were not forced or obvious (about 2-3 is world class, 10 intermediate). Our
+counted decisions are those: plays with a choice, and cube decisions that were made or close.
 """
 
 from __future__ import annotations
@@ -28,6 +32,15 @@ def rating(error_per_decision: float) -> str:
         if error_per_decision < limit:
             return name
     return "Awful!"
+
+
+PR_SCALE = 500.0
+
+
+def performance_rating(loss: float, decisions: int) -> float | None:
+    """The PR of a player who lost ``loss`` (equity) over ``decisions`` that were not forced or obvious
+    (``None`` without any)."""
+    return PR_SCALE * loss / decisions if decisions else None
 
 
 class Luck(enum.StrEnum):

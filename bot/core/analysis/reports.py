@@ -11,6 +11,10 @@ ask, in however many processes), which the analysis workers of any process take
 (:mod:`bot.core.analysis.jobs`; this process's are :attr:`Analyses.jobs`); the asker waits for the
 analysis to be stored, looking every ``POLL`` seconds (at once when this process's workers finish a job),
 for ``WAIT`` seconds at most. Two people asking at once in one process share one wait.
+
+The last game of a backgammon match of several games covers the whole match too: every game of it is
+analysed (side by side, each once and stored like any other), and the report adds each player's totals over
+the match: the loss per decision, gnubg's rating, the performance rating (PR) and the luck.
 """
 
 from __future__ import annotations
@@ -26,11 +30,13 @@ from bot.core.analysis.jobs import AnalysisJobs
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import AnalysisReport, LastBoard, Result
-from bot.models import GameRecord, Prompt
+from bot.models import GameRecord, MatchStatus, Prompt
 from bot.store.protocol_analysis import JobStatus
 from bot.texts import analysis as words
 from bot.workers.analysing import Analyst
-from engine.analysis import GameAnalysis
+from engine import find_variant
+from engine.analysis import GameAnalysis, PlayerSummary
+from engine.analysis.totals import match_totals
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +73,27 @@ class Analyses:
                 raise ServiceError(words.GAME_STILL_PLAYED_HERE if live else words.NOTHING_ANALYSED_HERE)
         game = await self.finished_game(guild_id, game_id)
         analysis = await self.analysis(game)
-        return Result([self._report(game, analysis)])
+        earlier = await self._rest_of_match(game)
+        if not earlier:
+            return Result([self._report(game, analysis)])
+        analyses = await asyncio.gather(*(self.analysis(g) for g in earlier))  # analysed side by side
+        totals = match_totals([*analyses, analysis])
+        return Result([self._report(game, analysis, totals, len(earlier) + 1)])
+
+    async def _rest_of_match(self, game: FinishedGame) -> list[FinishedGame]:
+        """The earlier games of ``game``'s match when ``game`` ends a backgammon match of several games (its
+        analysis then covers the whole match); none otherwise."""
+        record = game.match
+        if not find_variant(record.variant).is_backgammon or record.target <= 0:
+            return []
+        if record.status is MatchStatus.ACTIVE:
+            return []
+        games = await self.ctx.store.games(record.match_id)
+        finished = [g for g in games if g.outcome is not None]
+        if len(finished) < 2 or finished[-1].game_id != game.game_id or len(finished) != len(games):
+            return []
+        guild_id = record.guild_id
+        return [await read_finished_game(self.ctx.store, g.game_id, guild_id) for g in finished[:-1]]
 
     async def _last_finished_here(self, channel_id: int, user_id: int | None) -> int | None:
         """The game a bare ``analyse`` typed in ``channel_id`` means: the last one finished in the last match
@@ -158,7 +184,13 @@ class Analyses:
         if not task.cancelled():
             task.exception()  # retrieved here: everyone who asked may have given up
 
-    def _report(self, game: FinishedGame, analysis: GameAnalysis) -> AnalysisReport:
+    def _report(
+        self,
+        game: FinishedGame,
+        analysis: GameAnalysis,
+        totals: tuple[PlayerSummary, ...] = (),
+        games: int = 0,
+    ) -> AnalysisReport:
         heading = words.title(game.game_id, game.match.variant, game.number, game.match.target)
         names = game.names
         outcome = f"{words.vs(names)} · {texts.outcome_line(game.outcome, names)}"
@@ -171,7 +203,9 @@ class Analyses:
             analysis,
             heading,
             outcome,
-            words.summary_text(heading, outcome, analysis, names),
+            words.summary_text(heading, outcome, analysis, names, totals, games),
+            totals,
+            games,
         )
 
 
