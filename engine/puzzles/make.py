@@ -16,12 +16,14 @@ grading never does):
   :data:`CUBE_MAX_MARGIN` (past that nobody would hesitate).
 
 :func:`candidates` plays one self-play game (the ``medium`` level on both sides, which errs now and
-then, so positions vary) and yields each decision of a family's kinds, with a name for where it came
+then, so positions vary) and yields the puzzles among its decisions (a quarter of its checker plays,
+drawn from the seed: :data:`EXAMINE_PLAYS`; every cube decision), with a name for where each came
 from. Everything is determined by the seed and the game's index.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from functools import cache
 
@@ -57,6 +59,10 @@ CUBE_MIN_WIN = 0.6
 doubling)."""
 CUBE_MAX_MARGIN = 0.5
 """A cube puzzle's wrong answer loses at most this much equity (more is no question)."""
+EXAMINE_PLAYS = 0.25
+"""The share of a game's checker plays examined (drawn from the game's seed): a set then comes from
+four times as many games, so its positions vary more (a backgammon game holds some 15 puzzles, and
+their examination, not the self-play, is what costs). Every cube decision is examined."""
 
 
 def puzzle_of(
@@ -150,9 +156,10 @@ def selfplay_game(family: Family, seed: int, index: int) -> Iterator[tuple[Game,
 def candidates(family: Family, seed: int, index: int) -> Iterator[Puzzle]:
     """The puzzles of ``family`` found in self-play game ``index`` of ``seed``, in the game's order."""
     origin = f"seed {seed} game {index}"
+    draw = random.Random(f"puzzles/{seed}/{index}/examine").random
     for number, (game, action) in enumerate(selfplay_game(family, seed, index)):
         where = f"{origin} action {number}"
-        if Kind.PLAY in family.kinds and action is Action.PLAY:
+        if Kind.PLAY in family.kinds and action is Action.PLAY and draw() < EXAMINE_PLAYS:
             puzzle = puzzle_of(game, family, Kind.PLAY, origin=where)
             if puzzle is not None:
                 yield puzzle
