@@ -10,7 +10,8 @@ builds one on the spot).
 A play's value is the mover's chance to win after it; its loss is the best play's value minus its
 own. With the table that is exact; with ``hard`` it is the calibrated chance of ``hard``'s one-roll
 look-ahead (the hints' numbers). A roll's luck is the best value of that roll against the average
-roll (with ``hard``: on its static evaluation, as gnubg does at 0 ply).
+roll (with ``hard``: on its static evaluation, as gnubg does at 0 ply). With the exact table, a
+resignation (the game given up at once) is a decision too: it loses the chance to win that playing on had.
 """
 
 from __future__ import annotations
@@ -92,7 +93,10 @@ def analyse(variant: str, events: Sequence[Event], match: MatchContext | None = 
     reviews: list[Review] = []
     series = [ChancePoint(0, (0.5, 0.5))]
     turn = 0
+    table = exact_table(v) if source is Source.EXACT else None
     for index, event, game in states(v, events, match):
+        if event.kind is EventKind.RESIGN and table is not None:
+            reviews.append(_resign_review(index, turn + 1, game, event.player, value, table))
         if event.kind is not EventKind.PLAY:
             continue
         turn += 1
@@ -136,3 +140,19 @@ def _luck(pos: Position, dice: Dice, mover: int, value: Valuer, *, first: bool) 
         return max(value(p.result, mover, False) for p in pos.legal_plays(d))
 
     return luck(best, dice, first=first)
+
+
+def _resign_review(
+    index: int, turn: int, game: Game, resigner: int, value: Valuer, table: WinTable
+) -> Review:
+    """Giving the game up, against playing on: the resigner's exact chance to win from here is lost."""
+    pos = game.position
+    if game.dice is not None:  # the mover's best play of the roll, then the other's turn
+        mover = game.turn
+        best = max(value(p.result, mover, True) for p in game.legal_plays())
+        chance = best if mover == resigner else 1.0 - best
+    else:
+        on_roll = table.win(search.to_move(pos, game.turn))
+        chance = on_roll if game.turn == resigner else 1.0 - on_roll
+    best_words = "play on" if chance > 0 else "resign"
+    return Review(index, turn, resigner, Decision.RESIGN, pos, None, "resign", best_words, chance)

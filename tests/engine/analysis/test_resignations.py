@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, ScriptedDice
+from engine import Game, ScriptedDice, SeededDice
 from engine.analysis import Decision, analyse
+from engine.analysis.sixpoint import exact_table
 
 
 def _opening() -> Game:
@@ -50,3 +51,19 @@ def test_declining_a_resignation_worth_more_than_the_game_loses_the_difference()
     assert (answer.played, answer.best) == ("decline", "accept")
     assert answer.loss == pytest.approx(1.0 + playing_on, abs=1e-9)  # +1 refused for what the game is worth
     assert 0.6 < answer.loss < 1.2
+
+
+def test_giving_up_a_solved_game_loses_the_exact_chance_playing_on_had():
+    if exact_table("minigam") is None:
+        pytest.skip("the minigam table is not installed")
+    game = Game.start("minigam", SeededDice(7))
+    game = game.play(game.legal_plays()[0]).resign(1)  # player 1 gives up before rolling
+
+    a = analyse("minigam", game.events, game.match)
+
+    (review,) = [r for r in a.reviews if r.kind is Decision.RESIGN]
+    chance = exact_table("minigam").win(game.position.with_turn(1))  # the game before the resignation
+    assert (review.player, review.played, review.best) == (1, "resign", "play on")
+    assert review.loss == pytest.approx(chance)
+    assert 0.05 < review.loss < 0.95
+    assert a.players[1].worst[0] is review
