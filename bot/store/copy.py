@@ -37,6 +37,7 @@ TABLES = (
     "lobby_members",
     "placing_ratings",
     "placing_rating_history",
+    "player_prefs",
 )
 
 _CONVERT = {

@@ -157,6 +157,10 @@ class Transaction(MultigamWrites, AnalysisWrites, TableWrites, Protocol):
         """Set a server's setting (``None``: back to the default)."""
         ...
 
+    async def set_player_pref(self, user_id: int, key: str, value: str | None) -> None:
+        """Set one of a person's own preferences (``None``: back to the default)."""
+        ...
+
 
 class Store(MultigamReads, AnalysisReads, TableReads, Protocol):
     """The bot's database. Reads are methods; writes go through :meth:`transaction`."""
@@ -246,3 +250,8 @@ class Store(MultigamReads, AnalysisReads, TableReads, Protocol):
     async def get_meta(self, key: str) -> str | None: ...
 
     async def set_meta(self, key: str, value: str) -> None: ...
+
+    # a person's own preferences
+    async def player_prefs(self, user_id: int) -> dict[str, str]:
+        """The preferences ``user_id`` changed, as stored (the same in every server)."""
+        ...

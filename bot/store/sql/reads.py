@@ -227,6 +227,11 @@ class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
         async with self.transaction() as tx:  # type: ignore[attr-defined]  # the store's
             await tx.set_meta(key, value)
 
+    # ------------------------------------------------------------------ a person's own preferences
+    async def player_prefs(self, user_id: int) -> dict[str, str]:
+        rows = await self._all("SELECT key, value FROM player_prefs WHERE user_id = ?", (user_id,))
+        return {r["key"]: r["value"] for r in rows}
+
     def _money(self) -> str:
         """Money play: every finished game of a money match (target 0) between people (:data:`MONEY_GAMES`),
         for each person seated, won or lost points (add the rest of the ``WHERE`` and the ``GROUP BY``)."""

@@ -235,3 +235,13 @@ class SqlTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin)
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
+
+    async def set_player_pref(self, user_id: int, key: str, value: str | None) -> None:
+        if value is None:
+            await self._run("DELETE FROM player_prefs WHERE user_id = ? AND key = ?", (user_id, key))
+            return
+        await self._run(
+            "INSERT INTO player_prefs (user_id, key, value) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
+            (user_id, key, value),
+        )
