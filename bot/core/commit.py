@@ -9,6 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot import texts
+from bot.core import automatic
 from bot.core.analysis.reports import offer_analysis
 from bot.core.boards import last_board, next_board, retire_board
 from bot.core.checks import check_channel_free
@@ -57,6 +58,13 @@ def turn_result(live: LiveMatch, lines: list[str], acted: int | None = None) -> 
     """What a match that goes on shows after an action by seat ``acted``
     (:func:`~bot.core.boards.next_board`), and whether the computer acts next."""
     return next_board(live, lines, acted)
+
+
+async def _next_turn(ctx: Context, live: LiveMatch, lines: list[str], acted: int | None = None) -> Result:
+    """:func:`turn_result`, unless the bot is to act at once for the person to act next (their
+    preferences: :func:`bot.core.automatic.hold`), who then gets their board after that action."""
+    held = await automatic.hold(ctx, live, lines)
+    return held if held is not None else turn_result(live, lines, acted)
 
 
 async def commit(
@@ -145,11 +153,12 @@ async def commit(
     live.saved_events = len(live.game.events)
     live.played = frozenset(played)
     live.picking = None
+    live.automatic = False  # a board held back for an automatic action is this action's to show
     if status is not MatchStatus.ACTIVE:
         ctx.live.forget(live)
         log.info("match %s finished: seat %s won, score %s", rec.match_id, winner_seat, match.score)
     if finished_game is None:
-        return turn_result(live, lines, acted)
+        return await _next_turn(ctx, live, lines, acted)
     # Each game's last board stays as it is (its picture, its Analyse button, and after the match's last
     # game the Rematch button); the board before it becomes its record.
     shown = [*live.pending, *lines, *end_lines, *rating_lines]
@@ -160,7 +169,9 @@ async def commit(
         return Result([final])
     retire_board(live)  # in memory: the next game's first board replaces nothing (the last one retires it)
     result = Result([final])
-    result.extend(turn_result(live, [texts.game_header(match.games_played + 1), *next_lines], acted))
+    result.extend(
+        await _next_turn(ctx, live, [texts.game_header(match.games_played + 1), *next_lines], acted)
+    )
     return result
 
 
@@ -257,7 +268,7 @@ async def start_match(
     ctx.live.add(live)
     log.info("match %s started in channel %s: %s, %s", match_id, record.channel_id, variant, seats)
     header = texts.match_header(match.variant, [s.name for s in seats], match.target, rated=record.rated)
-    result = turn_result(live, [header, *lines])
+    result = await _next_turn(ctx, live, [header, *lines])
     # where it is played: news in a thread of its own; here, only if nothing else answered
     result.notices.append(
         Reply(words.match_opened(record.channel_id, thread=thread is not None), confirmation=thread is None)

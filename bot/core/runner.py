@@ -1,5 +1,7 @@
-"""The core's background duties, with one owner: the sweep that applies the clock, and the computer's
-turns. Whatever they lead to goes to ``publish``, the callback the Discord app and the console both give.
+"""The core's background duties, with one owner: the sweep that applies the clock, the computer's turns,
+and the actions the bot takes at once for a person who asked for them (:mod:`bot.core.automatic`: a result
+names those matches among the computer's). Whatever they lead to goes to ``publish``, the callback the
+Discord app and the console both give.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 
+from bot.core import automatic
+from bot.core.autoplay import automatic_turn, person_to_act
 from bot.core.notices import Result
 from bot.core.posting import REPOST_AFTER
 from bot.core.service import Core
@@ -51,6 +55,7 @@ class Runner:
         self._sweeper: asyncio.Task | None = None
         self._reposter: asyncio.Task | None = None
         self._closing = False
+        self._resumed = False  # the automatic actions due at the start were looked for
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -80,6 +85,7 @@ class Runner:
         if self._sweeper is None:
             self._sweeper = asyncio.create_task(self._sweep_loop(), name="minigam-sweep")
             self._reposter = asyncio.create_task(self._repost_later(), name="minigam-unposted")
+            self._automatic()
 
     async def _repost_later(self) -> None:
         await asyncio.sleep(REPOST_AFTER)
@@ -96,6 +102,15 @@ class Runner:
         async with self.busy():
             result = await self.core.timeouts.sweep()
             await self.handle(result)
+        self._automatic()
+
+    def _automatic(self) -> None:
+        """Look at the matches where an automatic action may be due: the first time (at the start, or the
+        first sweep of a console), every match a person's preference could apply to, since nothing is held
+        in memory after a restart; then those whose board is held for one that failed."""
+        started, self._resumed = not self._resumed, True
+        for match_id in automatic.pending(self.core.ctx, started=started):
+            self.schedule_computer(match_id)
 
     async def _sweep_loop(self) -> None:
         while not self._closing:
@@ -117,7 +132,8 @@ class Runner:
             self.schedule_computer(match_id)
 
     def schedule_computer(self, match_id: int) -> None:
-        """Let the computer play its turns in ``match_id``, one task per match."""
+        """Let the computer play its turns in ``match_id`` (and the automatic actions there), one task per
+        match."""
         task = self._computer.get(match_id)
         if self._closing or (task is not None and not task.done()):
             return
@@ -128,6 +144,13 @@ class Runner:
     async def _computer_turns(self, match_id: int) -> None:
         try:
             while not self._closing:
+                if person_to_act(self.core.ctx, match_id):  # an automatic action: no thinking shown
+                    async with self.busy():
+                        result = await automatic_turn(self.core.ctx, match_id, self.core.matches.reload)
+                        await self.publish(result)
+                    if match_id not in result.computer_matches:
+                        break
+                    continue
                 async with self.thinking(match_id):
                     if self.move_delay:
                         await asyncio.sleep(self.move_delay)
