@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot import texts
-from bot.app import admin, analysis, lobby, options
+from bot.app import admin, analysis, lobby, options, prefs
 from bot.app.protocol import App
 from bot.app.responder import HOLD, Responder
 from bot.app.venue import InteractionVenue
@@ -71,6 +71,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         for command in analysis.commands(app):  # /minigam analyse
             self.add_command(command)
         self.add_command(admin.settings_command(app))
+        self.add_command(prefs.prefs_command(app))  # a person's own: /minigam prefs
 
     @property
     def core(self) -> Core:

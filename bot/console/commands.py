@@ -30,6 +30,7 @@ Commands (as on Discord, with or without /minigam; Tab completes, Up and Down re
   accept | decline                    answer an offer to resign
   board | hint | resign | cancel      the board again (the last one after a match), a hint, give up, stop
   rules [variant] | leaderboard [variant] | stats [@name] | history | settings [name value]
+  prefs [name value]                  your own: roll (ask, no-double, always), forced, bear_off (on, off)
   analyse [game]                      a finished game's analysis (default: the last one here)
   help | quit (or Ctrl-D)
 Games: {", ".join(f"{VARIANTS[n].title} ({n})" for n in ALL_VARIANTS)}.
@@ -56,6 +57,7 @@ COMMANDS = (
     "history",
     "analyse",
     "settings",
+    "prefs",
     "help",
     "quit",
 )
@@ -92,6 +94,7 @@ USAGE = {
     "move": "Type your play after move, for example: move bar/3 5/off.",
     "multigam": "Give at most the computer's level after multigam, for example: multigam hard.",
     "settings": "Give each setting as a name and a value, for example: settings jacoby off.",
+    "prefs": "Give each preference as a name and a value, for example: prefs roll always forced on.",
     "stats": "Name one player after stats, for example: stats @Bob.",
     "analyse": "Give at most a game's number (from history), for example: analyse 12.",
 }
@@ -164,6 +167,14 @@ def one_player(rest: str) -> PlayerRef:
     return friend(names[0], USAGE["stats"]) if names else YOU
 
 
+def pref_changes(rest: str) -> dict[str, str]:
+    """``forced on`` or ``forced=on``, any number of them (none: show them)."""
+    pairs = rest.replace("=", " ").split()
+    if len(pairs) % 2:
+        raise ServiceError(USAGE["prefs"])
+    return {pairs[i].lower(): pairs[i + 1] for i in range(0, len(pairs), 2)}
+
+
 def setting_changes(rest: str) -> dict[str, str]:
     """``jacoby off`` or ``jacoby=off``, any number of them."""
     words = rest.replace("=", " ").split()
@@ -189,6 +200,7 @@ __all__ = [
     "friend",
     "game_number",
     "one_player",
+    "pref_changes",
     "setting_changes",
     "unknown_command",
     "vs_bot_options",

@@ -33,6 +33,7 @@ from bot.console.commands import (
     friend,
     game_number,
     one_player,
+    pref_changes,
     setting_changes,
     unknown_command,
     vs_bot_options,
@@ -54,6 +55,7 @@ from bot.core import (
 from bot.core.boards import actor_seat
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, known_variant
 from bot.core.lobbies import LobbyAction
+from bot.core.prefs import PlayerPrefs
 from bot.core.venue import SameChannel
 from bot.models import PlayerRef
 from bot.store import Unavailable
@@ -237,6 +239,8 @@ class Console:
                 return await core.settings.change(
                     GUILD_ID, YOU, setting_changes(rest), guild_name="console", venue=CONSOLE_VENUE
                 )
+            case "prefs":
+                return await PlayerPrefs(core.ctx).change(YOU, pref_changes(rest))
         raise ServiceError(unknown_command(command))
 
     async def _challenge(self, rest: str) -> Result:
