@@ -313,3 +313,25 @@ async def test_preferences_that_cannot_be_read_leave_the_held_board_to_the_perso
     assert board.mention == BOB.user_id
     assert actions(board) == ["play", "resign"]
     assert version_of(core, match_id) == version
+
+
+async def test_a_cancel_while_the_automatic_action_is_held_leaves_nothing_to_do(make_core) -> None:
+    core, match_id, _ = await _forced(make_core, bob=True)
+
+    await core.cancel(CHANNEL, MODERATOR)
+
+    assert (await _auto(core, match_id)).notices == []
+    stored = await core.store.match(match_id)
+    assert stored.status == "cancelled"
+
+
+async def test_turning_forced_plays_off_while_held_shows_the_board_after_all(make_core) -> None:
+    core, match_id, _ = await _forced(make_core, bob=True)
+    version = version_of(core, match_id)
+
+    await PlayerPrefs(core.ctx).change(BOB, {"forced": "off"})
+    (board,) = boards(await _auto(core, match_id))
+
+    assert board.text.startswith("Alice played `bar/3 bar/2` with 3-2.")  # what waited for this board
+    assert actions(board) == ["play", "resign"]
+    assert version_of(core, match_id) == version
