@@ -319,7 +319,7 @@ def _game_status(game: Game, names: tuple[str, ...]) -> str:
     answerer = names[game.actor] if game.actor is not None else ""
     what = RESIGN_WORDS.get(level, "the game")
     offers = verb(names[loser], "offers", "offer")
-    return f"{names[loser]} {offers} to resign {what} ({level * game.cube}): {answerer} to accept or reject"
+    return f"{names[loser]} {offers} to resign {what} ({level * game.cube}): {answerer} to accept or decline"
 
 
 def _guess_mover(position: Position, play: Play) -> int:

@@ -47,6 +47,10 @@ from engine.dice import DiceSource
 
 log = logging.getLogger(__name__)
 
+COMPONENT_ITEMS = (*DYNAMIC_ITEMS, *LOBBY_ITEMS, *PAGE_ITEMS)
+"""Every button and menu the bot reads back from its custom id (registered at start-up)."""
+_TEMPLATES = tuple(item.__discord_ui_compiled_template__.fullmatch for item in COMPONENT_ITEMS)
+
 SHUTDOWN_GRACE = 2.0  # seconds close() lets the action in flight finish publishing
 APOLOGY = "Sorry, something went wrong on our side; it has been logged. Please try again."
 RESTARTING = "The bot is restarting; please try again in a moment."
@@ -145,7 +149,7 @@ class MinigamBot(commands.AutoShardedBot):
             move_delay=s.bot_move_delay,
             thinking=self._publisher.thinking,
         )
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *LOBBY_ITEMS, *PAGE_ITEMS)
+        self.add_dynamic_items(*COMPONENT_ITEMS)
         self.tree.add_command(MinigamGroup(self))
         self.tree.error(self.on_app_command_error)
         await self.sync_commands()
@@ -286,6 +290,18 @@ class MinigamBot(commands.AutoShardedBot):
             await self.report_error(interaction, exc, f"rematch of match {match_id}")
 
     # ================================================================== errors
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a component whose id none of the bot's items reads (a crafted one, such as a
+        leaderboard page ``mgb:minigam:1.5``) gets a short refusal instead of Discord's "interaction
+        failed"; discord.py hands every id that some item reads to that item."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if any(known(custom_id) for known in _TEMPLATES):
+            return
+        log.info("a click on an unknown component id %r (user %s)", custom_id[:100], interaction.user.id)
+        await self._answer_error(interaction, texts.UNKNOWN_CONTROL)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
@@ -297,7 +313,7 @@ class MinigamBot(commands.AutoShardedBot):
         elif isinstance(original, ServiceError | EngineError):
             message = texts.sentence(str(original))
         elif isinstance(error, app_commands.TransformerError):
-            message = f"That option isn't valid: {error.value!r}."
+            message = texts.invalid_option(error.value)
         elif isinstance(error, app_commands.CheckFailure):
             message = "You can't use this command here."
         else:

@@ -83,6 +83,12 @@ def awaiting(live: LiveMatch, seat: int, what: Awaiting) -> Game:
     return live.game
 
 
+def check_cube(live: LiveMatch) -> None:
+    """A double needs the doubling cube: a game played without one says so, whoever asks and whenever."""
+    if not live.game.variant.cube:
+        raise ServiceError(texts.no_cube(live.game.variant))
+
+
 def picked(live: LiveMatch, user_id: int) -> tuple[Move, ...]:
     p = live.picking
     return p.moves if p is not None and p.version == live.version and p.user_id == user_id else ()
@@ -91,6 +97,7 @@ def picked(live: LiveMatch, user_id: int) -> tuple[Move, ...]:
 __all__ = [
     "awaiting",
     "check_channel_free",
+    "check_cube",
     "check_open",
     "check_turn",
     "check_version",

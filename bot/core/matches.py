@@ -16,7 +16,15 @@ from collections.abc import Awaitable, Callable
 from bot import texts
 from bot.core import boards, finding, hints, multigam, picking
 from bot.core.actions import Control
-from bot.core.checks import awaiting, check_open, check_turn, check_version, lost_race, seat_number
+from bot.core.checks import (
+    awaiting,
+    check_cube,
+    check_open,
+    check_turn,
+    check_version,
+    lost_race,
+    seat_number,
+)
 from bot.core.commit import cancel_match, commit
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -121,6 +129,7 @@ class Matches:
         worth = game.resignation_value(seat)
         winner = next(live.names[p] for p in range(len(live.names)) if p != seat)
         score = live.match.score if live.match.target > 1 else None
+        needs = game.match.needs(1 - seat) if score is not None else None  # to win the match
         if game.variant.scoring == "backgammon":
             points = {level: game.points_for(KINDS[level]) for level in range(1, worth.multiplier + 1)}
             # Offers that cost no more than a smaller one (gammons under the Jacoby rule) are left out.
@@ -132,10 +141,13 @@ class Matches:
                 score,
                 live.names,
                 jacoby=len(levels) < len(points),
+                needs=needs,
             )
         else:
             controls = (Control(Action.RESIGN),)
-            text = texts.resign_question(winner, worth, game.points_for(worth), score, live.names)
+            text = texts.resign_question(
+                winner, worth, game.points_for(worth), score, live.names, needs=needs
+            )
         return Reply(
             text, controls=(*controls, Control(Prompt.KEEP)), match_id=match_id, version=live.version
         )
@@ -292,6 +304,7 @@ class Matches:
         )
 
     async def _double(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
+        check_cube(live)
         return await self._answer(
             live, seat, Awaiting.ROLL, Game.double, texts.doubles(live.names[seat], live.game.cube * 2)
         )

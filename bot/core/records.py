@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from bot import texts
 from bot.core import catalogue, standings
 from bot.core.context import Context
+from bot.core.errors import ServiceError
 from bot.core.notices import Info, PlayerCard, Result, Standings
 from bot.core.standings import PlacingStanding, PlayerStats, StandingsPage, VariantRating
-from bot.models import GameRecord, MoneyResult, PlayerRef, RatedPlayer
+from bot.models import GameRecord, MoneyResult, PlayerRef, RatedPlayer, Record
 from bot.ratings.placings import PlacingRatedPlayer
 from bot.texts import multigam as multigam_texts
 
@@ -127,6 +128,8 @@ class Records:
     async def stats(self, guild_id: int, user: PlayerRef) -> Result:
         """A player's record and ratings, and their rating over time."""
         found = await self.player_stats(guild_id, user)
+        if found.record == Record() and not (found.ratings or found.money or found.placings):
+            raise ServiceError(texts.no_games_yet(user.name))  # a row of zeros says nothing
         text = texts.player_stats(found)
         for p in found.placings:
             text += "\n" + multigam_texts.placing_stats_line(p.variant, p.rating, p.rank)

@@ -8,7 +8,7 @@ from bot.texts.grammar import YOU, addressed, duration, objective, possessive, s
 from bot.texts.help import WRITING_MOVES, all_rules_text, either, help_text, rules_text
 from bot.texts.play import *  # noqa: F403 (the sentences about matches, listed in play.__all__)
 from bot.texts.play import __all__ as _play
-from bot.texts.records import history, last_match, leaderboards, player_stats
+from bot.texts.records import history, last_match, leaderboards, no_games_yet, player_stats
 from bot.texts.refusals import *  # noqa: F403 (refusals that change nothing, listed in refusals.__all__)
 from bot.texts.refusals import __all__ as _refusals
 
@@ -23,6 +23,7 @@ __all__ = [  # noqa: PLE0604
     "history",
     "last_match",
     "leaderboards",
+    "no_games_yet",
     "objective",
     "player_stats",
     "possessive",

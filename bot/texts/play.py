@@ -171,24 +171,54 @@ def resign_offer_question(
     names: Sequence[str],
     *,
     jacoby: bool = False,
+    needs: int | None = None,
 ) -> str:
     """The question for a backgammon resignation: what each offer ``(level, points)`` would give
-    ``winner``; ``jacoby``: the larger offers were left out as gammons count single now."""
-    listed = ", ".join(f"{_KINDS[level]} ({_points(p)})" for level, p in offers)
+    ``winner``; ``jacoby``: the larger offers were left out as gammons count single now; ``needs``: the
+    points ``winner`` still needs to win the match (an offer worth that many ends it)."""
+    end_at = needs if score is not None else None  # a match of more games: the offers that would end it
+    listed = ", ".join(
+        f"{_KINDS[level]} ({_points(p)}{', the match' if end_at is not None and p >= end_at else ''})"
+        for level, p in offers
+    )
     if jacoby:
         listed += " (gammons count single while the cube is centred: the Jacoby rule)"
-    tail = f" The match goes on: score {score_text(score, names)}." if score is not None else ""
     they = "you" if is_you(winner) else "they"
+    most = max((p for _level, p in offers), default=0)
+    tail = _after(score, names, needs, most)
     return f"Resign this game? Offer {objective(winner)} {listed}; {they} accept or decline.{tail}"
 
 
 def resign_question(
-    winner: str, value: WinKind, points: int, score: Sequence[int] | None, names: Sequence[str]
+    winner: str,
+    value: WinKind,
+    points: int,
+    score: Sequence[int] | None,
+    names: Sequence[str],
+    *,
+    needs: int | None = None,
 ) -> str:
+    """The question for a resignation that ends the game at once: ``winner`` wins ``points`` (``needs``:
+    the points they still need to win the match)."""
     kind = "" if value is WinKind.SINGLE else f" a {value.value},"
-    tail = f" (the match goes on: score {score_text(score, names)})" if score is not None else ""
     wins = verb(winner, "wins", "win")
-    return f"Resign this game? {winner} {wins}{kind} {points} point{'s' if points != 1 else ''}{tail}."
+    if score is not None and needs is not None and points >= needs:
+        tail = f" and the match (score {score_text(score, names)})"
+    elif score is not None:
+        tail = f" (the match goes on: score {score_text(score, names)})"
+    else:
+        tail = ""
+    return f"Resign this game? {winner} {wins}{kind} {_points(points)}{tail}."
+
+
+def _after(score: Sequence[int] | None, names: Sequence[str], needs: int | None, most: int) -> str:
+    """What follows a backgammon resignation in a match: the score, and that the match goes on when no
+    offer (the largest worth ``most``) would end it."""
+    if score is None:
+        return ""
+    if needs is not None and most >= needs:
+        return f" Score: {score_text(score, names)}."
+    return f" The match goes on: score {score_text(score, names)}."
 
 
 # ---------------------------------------------------------------------- matches start and end

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from bot.models import MatchStatus
 from bot.ratings.fibs import format_streak
-from bot.texts.grammar import objective, when
+from bot.texts.grammar import is_you, objective, when
 from bot.texts.play import outcome_line, score_text
 from engine import Outcome, Variant, find_variant
 
@@ -41,6 +41,12 @@ def leaderboards(boards: Sequence, *, asked: str | None) -> str:
         return "\n".join(blocks)
     which = f" for {find_variant(asked).title}" if asked else ""
     return f"No rated matches{which} in this server yet. Challenge someone with `/minigam challenge`!"
+
+
+def no_games_yet(name: str) -> str:
+    """``stats`` for someone with nothing on record here (no match, rating or game)."""
+    has = "haven't" if is_you(name) else "hasn't"
+    return f"{name} {has} played here yet: no matches, ratings or games on record in this server."
 
 
 def player_stats(stats) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.texts.grammar import objective
 from engine import MAX_MATCH_POINTS, Awaiting, PlayError, Variant
+from engine.errors import quoted
 
 MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."
 ALREADY_DONE = "That was already done (it arrived twice), so nothing more was done. Use the newest board."
@@ -48,6 +49,20 @@ def not_now(wanted: Awaiting, awaiting: Awaiting) -> str:
     return f"That can't be done now: the game waits {_WAITING_FOR.get(awaiting, 'for something else')}."
 
 
+def no_cube(v: Variant) -> str:
+    return f"{v.title} is played without the doubling cube, so there is nothing to double."
+
+
+UNKNOWN_CONTROL = (
+    "That button or menu isn't one this bot knows (it may be from an old version), so nothing was done."
+)
+"""A click on a component whose id no control of the bot's reads (a crafted or damaged one)."""
+
+
+def invalid_option(value: object) -> str:
+    return f"That option isn't valid: {quoted(value)}."
+
+
 def match_closed(status: str) -> str:
     return "This match was cancelled; nothing was done." if status == "cancelled" else MATCH_OVER
 
@@ -74,7 +89,7 @@ def cannot_act(exc: Exception) -> str:
 
 
 def not_a_next_move(label: str) -> str:
-    return f"`{label}` isn't one of the moves you can make next; choose from the menu again."
+    return f"{quoted(label)} isn't one of the moves you can make next; choose from the menu again."
 
 
 def play_incomplete(so_far: str) -> str:
@@ -82,7 +97,7 @@ def play_incomplete(so_far: str) -> str:
 
 
 def unknown_variant(name: str, names: Sequence[str]) -> str:
-    return f"There's no game called {name!r}. The games are: {', '.join(names)}."
+    return f"There's no game called {quoted(name)}. The games are: {', '.join(names)}."
 
 
 def not_startable_here(v: Variant, names: Sequence[str]) -> str:
@@ -93,7 +108,7 @@ def not_startable_here(v: Variant, names: Sequence[str]) -> str:
 
 
 def unknown_level(level: str, v: Variant, levels: Sequence[str]) -> str:
-    return f"The computer plays {v.title} at {', '.join(levels)}, not {level!r}."
+    return f"The computer plays {v.title} at {', '.join(levels)}, not {quoted(level)}."
 
 
 def match_length(points: object) -> str:
@@ -121,11 +136,14 @@ __all__ = [
     "NO_SUCH_RESIGNATION",
     "OUT_OF_DATE",
     "RESIGNATION_PENDING",
+    "UNKNOWN_CONTROL",
     "cannot_act",
     "cannot_play",
     "cannot_resign",
+    "invalid_option",
     "match_closed",
     "match_length",
+    "no_cube",
     "no_money_play",
     "not_a_next_move",
     "not_now",

@@ -172,7 +172,7 @@ async def test_resigning_backgammon_offers_a_single_game_gammon_or_backgammon_by
     question = await s.type("resign")
     text = await s.type("gammon")
 
-    assert "a gammon (2 points), a backgammon (3 points); they accept or decline." in question
+    assert "a gammon (2 points), a backgammon (3 points, the match); they accept or decline." in question
     assert "Type single, gammon or backgammon to offer that much; anything else plays on." in question
     assert re.search(r"(You offer|Bob offers) to resign a gammon \(2 points\)\.", text)
     assert s.core.ctx.live.played_in(CHANNEL_ID).game.resign_offer is not None

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.app.standings import EMBED_TOTAL_LIMIT, bounded_embed, pages_view, standings_embed
-from bot.core import PlayerCard, Standings
+from bot.core import PlayerCard, ServiceError, Standings
 from bot.core.standings import PER_PAGE
 from bot.models import PlayerRef
 from bot.ratings.fibs import Rating
@@ -75,12 +77,12 @@ async def test_stats_come_with_the_rating_over_time_drawn_as_a_picture(make_core
     core = await _alice_beats_bob_then_carol(make_core)  # 1510.0, then 1519.9 (worked out there)
 
     (card,) = (await core.records.stats(GUILD, ALICE)).notices
-    (nobody,) = (await core.records.stats(GUILD, PlayerRef(77, "Dana"))).notices
 
     assert isinstance(card, PlayerCard)
     ((variant, points),) = card.chart.series
     assert variant == "minigam"
     assert [round(r, 1) for _at, r in points] == [1510.0, 1519.9]
-    assert nobody.chart is None  # no rated result: no chart
+    with pytest.raises(ServiceError, match="Dana hasn't played here yet"):  # not a card of zeros
+        await core.records.stats(GUILD, PlayerRef(77, "Dana"))
     png = rating_chart_png("Alice's rating", [("Minigam", points)])
     assert png.startswith(b"\x89PNG")

@@ -195,7 +195,7 @@ async def test_a_game_against_the_computer_left_idle_is_closed_for_nobody(make_c
     record = await storage.match(match_id)
     assert record.status is MatchStatus.CANCELLED
     assert core.ctx.live.get(match_id) is None
-    record = (await core.records.stats(GUILD, ALICE)).notices[0].stats.record
+    record = (await core.records.player_stats(GUILD, ALICE)).record
     assert (record.computer_wins, record.computer_losses) == (0, 0)  # neither a win nor a loss
     assert await storage.leaderboard(GUILD, "minigam") == []
     assert await storage.rating_history(GUILD, ALICE.user_id) == []

@@ -8,6 +8,7 @@ import pytest
 
 from engine import Dice
 from tests.e2e.standin import Interaction
+from tests.e2e.standin.constants import MESSAGE_COMPONENT
 from tests.e2e.world import OpeningThenSeeded, World
 
 pytestmark = pytest.mark.e2e
@@ -164,3 +165,25 @@ async def test_only_a_member_with_manage_server_can_cancel_a_match(table: World)
     board = fake.messages[match.board_message_id]
     assert not board.items()
     assert not board.attachments
+
+
+@pytest.mark.parametrize("custom_id", ["mgb:minigam:1.5", "mg:1:2:nonsense", "zz"])
+async def test_a_button_with_a_crafted_id_gets_a_short_refusal(table: World, custom_id: str) -> None:
+    fake = table.fake
+    match = table.stored(fake.general)
+    before = table.db.snapshot(match.match_id)
+    board = table.board_for(match)
+    assert board is not None
+
+    # A modified client can send any custom id with a click; Discord passes it on as it is.
+    interaction = await fake._send_interaction(
+        MESSAGE_COMPONENT,
+        fake.alice,
+        fake.channels[board.channel_id],
+        {"custom_id": custom_id, "component_type": 2},
+        board,
+    )
+
+    text = await refused(table, interaction, "isn't one this bot knows", "nothing was done")
+    assert len(text) < 200
+    assert table.db.snapshot(match.match_id) == before
