@@ -6,6 +6,9 @@ request, a page at a time (the reply's **More plays**, :data:`~bot.models.Prompt
 cube: before rolling, whether to double ("double / take", "no double", "too good"...); facing a double,
 whether to take or pass. All from the same evaluation as the post-game analysis (gnubg at 2 ply in
 backgammon), computed in the thinking workers.
+
+A game in which someone asked for a hint is recorded as such (:meth:`~bot.store.Transaction.note_hint`):
+the money leaderboard keeps it apart.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ async def hint(ctx: Context, live: LiveMatch, user: PlayerRef, page: int = 0) ->
     match game.awaiting:
         case "play":
             found = await ctx.thinker.hint(game, None)
+            await _note(ctx, live, user)
             written = words.pages(game, found)
             page = min(max(page, 0), len(written) - 1)
             more = (Control(Prompt.HINTS, argument=str(page + 1)),) if page + 1 < len(written) else ()
@@ -42,6 +46,7 @@ async def hint(ctx: Context, live: LiveMatch, user: PlayerRef, page: int = 0) ->
             advice = await ctx.thinker.cube_hint(game)
             if advice is None:
                 raise ServiceError(words.NO_HINT_NOW)
+            await _note(ctx, live, user)
             return Result([Reply(words.cube(advice, game))])
     raise ServiceError(words.NO_HINT_NOW)
 
@@ -51,6 +56,14 @@ async def hint_page(ctx: Context, live: LiveMatch, version: int, user: PlayerRef
     has moved on."""
     check_version(live, version)
     return await hint(ctx, live, user, page)
+
+
+async def _note(ctx: Context, live: LiveMatch, user: PlayerRef) -> None:
+    """Record that ``user`` had a hint in the game now played: the money leaderboard keeps it apart."""
+    game_id = live.record.current_game_id
+    if game_id is not None:
+        async with ctx.store.transaction() as tx:
+            await tx.note_hint(game_id, user.user_id, ctx.clock.now())
 
 
 __all__ = ["HINT_PLAYS", "hint", "hint_page"]

@@ -38,6 +38,7 @@ TABLES = (
     "placing_ratings",
     "placing_rating_history",
     "player_prefs",
+    "game_hints",
 )
 
 _CONVERT = {

@@ -161,6 +161,11 @@ class Transaction(MultigamWrites, AnalysisWrites, TableWrites, Protocol):
         """Set one of a person's own preferences (``None``: back to the default)."""
         ...
 
+    async def note_hint(self, game_id: int, user_id: int, now: float) -> None:
+        """Record that ``user_id`` asked for a hint in game ``game_id`` (once per game and person): the
+        game is then kept apart from the money leaderboard."""
+        ...
+
 
 class Store(MultigamReads, AnalysisReads, TableReads, Protocol):
     """The bot's database. Reads are methods; writes go through :meth:`transaction`."""
@@ -254,4 +259,8 @@ class Store(MultigamReads, AnalysisReads, TableReads, Protocol):
     # a person's own preferences
     async def player_prefs(self, user_id: int) -> dict[str, str]:
         """The preferences ``user_id`` changed, as stored (the same in every server)."""
+        ...
+
+    async def hinted_players(self, game_id: int) -> list[int]:
+        """Who asked for a hint in game ``game_id`` (see :meth:`Transaction.note_hint`)."""
         ...

@@ -244,3 +244,8 @@ class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
             " JOIN players p ON p.user_id = mp.user_id"
             f" WHERE {MONEY_GAMES} AND"
         )
+
+    async def hinted_players(self, game_id: int) -> list[int]:
+        sql = "SELECT user_id FROM game_hints WHERE game_id = ? ORDER BY user_id"
+        rows = await self._all(sql, (game_id,))
+        return [int(r["user_id"]) for r in rows]

@@ -245,3 +245,10 @@ class SqlTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin)
             " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
             (user_id, key, value),
         )
+
+    async def note_hint(self, game_id: int, user_id: int, now: float) -> None:
+        await self._run(
+            "INSERT INTO game_hints (game_id, user_id, first_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id, user_id) DO NOTHING",
+            (game_id, user_id, now),
+        )
