@@ -97,11 +97,14 @@ def shipped_path(family: str | Family) -> Path:
     return SETS_DIR / f"{find_family(family).name}.json"
 
 
-@cache
 def shipped(family: str | Family) -> PuzzleSet:
     """The set of ``family`` shipped with the package, read once per process (an empty set if none
     is shipped)."""
-    fam = find_family(family)
+    return _shipped(find_family(family))
+
+
+@cache
+def _shipped(fam: Family) -> PuzzleSet:
     path = shipped_path(fam)
     if not path.exists():
         return PuzzleSet(fam, 0, 0, ())
