@@ -57,15 +57,16 @@ def move_chains(moves: Sequence[Move]) -> list[list[Move]]:
     return chains
 
 
-def format_play(pos: Position, play: PlayLike | Sequence[Move]) -> str:
+def format_play(pos: Position, play: PlayLike | Sequence[Move], *, numbered_for: int | None = None) -> str:
     """A play as people write it: backgammon's standard short form (:func:`standard_form`), or for the
     6-point games each checker's moves as a chain in the order played (``bar/3/5``) and repeats as
-    ``6/off(2)``. ``(no move)`` for a pass."""
+    ``6/off(2)``. ``(no move)`` for a pass. ``numbered_for``: the player whose numbers a backgammon play
+    is written in (default: the mover's own, ``pos.turn``), as on a board drawn for that player."""
     moves = tuple(play) if isinstance(play, list | tuple) else play.moves
     if not moves:
         return "(no move)"
     if pos.variant.numbering == "own":
-        return standard_form(pos, moves)
+        return standard_form(pos, moves, numbered_for=numbered_for)
     player = pos.turn
     texts = []
     for chain in move_chains(moves):
@@ -82,13 +83,15 @@ def _counted(texts: Sequence[str]) -> str:
     return " ".join(f"{t}({c})" if c > 1 else t for t, c in counts.items())
 
 
-def standard_form(pos: Position, moves: Sequence[Move]) -> str:
+def standard_form(pos: Position, moves: Sequence[Move], *, numbered_for: int | None = None) -> str:
     """Backgammon's short form, as gnubg writes it (``FormatMove`` in its drawboard.c): the single
     moves sorted by their starting point, highest first; a move that starts where an earlier one
     ended continues that checker, the point between dropped unless the checker hit there
     (``13/8 8/3`` is ``13/3``, ``24/18* 18/13`` is ``24/18*/13``); equal checker paths counted
-    (``8/6(2)``); each hit point marked ``*`` once."""
+    (``8/6(2)``); each hit point marked ``*`` once. ``numbered_for`` another player than the mover
+    writes the same play in that player's numbers (the mover's ``24/18 13/8`` is their ``1/7 12/17``)."""
     player = pos.turn
+    flip = numbered_for is not None and numbered_for != player
 
     def own(point: int) -> int:
         return 25 if point == BAR else 0 if point == OFF else pos.distance(player, point)
@@ -110,14 +113,14 @@ def standard_form(pos: Position, moves: Sequence[Move]) -> str:
     marked: set[int] = set()
     texts = []
     for path in (p for p in paths if p is not None):
-        parts = [_own_label(path[0])]
+        parts = [_own_label(path[0], flip)]
         for point in path[1:-1]:
-            parts.append(f"{_own_label(point)}*")
+            parts.append(f"{_own_label(point, flip)}*")
             marked.add(point)
         end = path[-1]
         star = "*" if end in hit and end not in marked else ""
         marked.update((end,) if star else ())
-        parts.append(_own_label(end) + star)
+        parts.append(_own_label(end, flip) + star)
         texts.append("/".join(parts))
     return _counted_paths(texts)
 
@@ -139,8 +142,11 @@ def _counted_paths(texts: Sequence[str]) -> str:
     return " ".join(f"{shown[k]}({counts[k]})" if counts[k] > 1 else shown[k] for k in order)
 
 
-def _own_label(number: int) -> str:
-    return "bar" if number == 25 else "off" if number == 0 else str(number)
+def _own_label(number: int, flip: bool = False) -> str:
+    """A point in the mover's own numbers (25 the bar, 0 off) as written, ``flip``: in the opponent's."""
+    if number in (0, 25):
+        return "bar" if number == 25 else "off"
+    return str(25 - number if flip else number)
 
 
 # ------------------------------------------------------------------------- typing

@@ -8,7 +8,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from images.arrows import paste_arrow
-from images.layout import BG, SIX2, SIX4, Rect, board_layout
+from images.layout import BG, SIX2, SIX4, Rect, board_layout, point_number
 from images.theme import Theme
 from images.typeset import font
 
@@ -16,9 +16,9 @@ _SS = 2  # drawn at twice the size and scaled down: smooth edges
 
 
 @lru_cache(maxsize=32)
-def background(theme: Theme, kind: str, perspective: int, label_player: int, notes: int = 0) -> Image.Image:
-    """The empty board: ``label_player`` numbers the 24-point board's points; ``notes`` lines of
-    footer notes make the picture taller."""
+def background(theme: Theme, kind: str, perspective: int, notes: int = 0) -> Image.Image:
+    """The empty board, drawn for ``perspective`` (a 24-point board turned and numbered for that player);
+    ``notes`` lines of footer notes make the picture taller."""
     t = theme
     lay = board_layout(kind, perspective, t, notes)
     big = Image.new("RGB", (lay.width * _SS, lay.height * _SS), t.background)
@@ -92,7 +92,7 @@ def background(theme: Theme, kind: str, perspective: int, label_player: int, not
     # point numbers
     if kind == BG:
         for point, col in enumerate(lay.columns, start=1):
-            label = 25 - point if label_player == 0 else point
+            label = point_number(kind, perspective, point)
             strip = lay.bottom_strip if col.up else lay.top_strip
             draw.text((col.rect.cx, strip.cy), str(label), font=number_font, fill=t.frame_text, anchor="mm")
     else:

@@ -309,8 +309,7 @@ def _bg_layout(t: Theme, perspective: int) -> BoardLayout:
 
     columns = []
     for point in range(1, 25):
-        # the perspective player's own number of this point (their distance from bearing off)
-        own = 25 - point if perspective == 0 else point
+        own = point_number(BG, perspective, point)
         if own <= 12:
             x0 = column_x(12 - own)
             rect = _rect(t, x0, mid_y1, x0 + _PT24, field_y1 - 2)
@@ -374,6 +373,12 @@ def _bg_layout(t: Theme, perspective: int) -> BoardLayout:
         bar_column=bar_column,
         side_columns=(_rect(t, x_cube, field_y0, x_left, field_y1), tray),
     )
+
+
+def point_number(kind: str, perspective: int, point: int) -> int:
+    """The number drawn on absolute ``point``: on a 24-point board the ``perspective`` player's own (their
+    distance from bearing off), on the 6-point boards RULES.md's absolute number."""
+    return (25 - point if perspective == 0 else point) if kind == BG else point
 
 
 def checker_centre(

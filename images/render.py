@@ -41,15 +41,16 @@ def render(
 ) -> bytes:
     """The board of ``state`` (a :class:`~engine.Game`, or a bare :class:`~engine.Position`) as PNG bytes.
 
-    ``names`` are the players' names in seat order, in any script and with emoji (default "Player 1",
-    ...; a name with nothing drawable falls back to that too). ``perspective`` is the seat the picture is
-    drawn for (default: the player to move); it turns a 24-point board so that player's home board is
-    bottom right. ``last_play`` defaults to the game's last play, drawn for the player who made it. On
-    6-point boards every seat sees the same layout (RULES.md's absolute point numbers, point 1 on the
-    left). ``score`` replaces the match score shown, one number per seat (the game's own is the score
-    before it: pass the final score for a finished game's last board). ``footer`` is small print under
-    the footer, a string or up to three lines (gnubg's Position ID and Match ID). The same input always
-    gives the same bytes.
+    ``names`` are the players' names in seat order, in any script and with emoji (default "Player 1", ...; a
+    name with nothing drawable falls back to that too). ``perspective`` is the seat the picture is drawn for
+    (default: the player to act, else the player to move): a 24-point board is turned so that player's home
+    board is bottom right and numbered from their side, and the last play is written in those numbers, so the
+    caption, the arrows and the numbers agree. ``last_play`` defaults to the game's last play, drawn for the
+    player who made it. On 6-point boards every seat sees the same layout (RULES.md's absolute point numbers,
+    point 1 on the left). ``score`` replaces the match score shown, one number per seat (the game's own is the
+    score before it: pass the final score for a finished game's last board). ``footer`` is small print under
+    the footer, a string or up to three lines (gnubg's Position ID and Match ID). The same input always gives
+    the same bytes.
     """
     t = _check_theme(theme)
     scene = _scene(state, names, perspective, last_play, score, footer)
@@ -118,10 +119,9 @@ def warm_up(theme: Theme | None = None) -> None:
     for kind in KINDS:
         palette_for(t, kind)
         if kind != BG:
-            paletted_background(t, kind, 0, 0, 0)
+            paletted_background(t, kind, 0, 0)
     for perspective in (0, 1):
-        for label_player in (0, 1):
-            paletted_background(t, BG, perspective, label_player, 0)
+        paletted_background(t, BG, perspective, 0)
     typeset.layout("山田 محمد नमस्ते ไทย 🎲", t.px(t.font_title), True)
 
 
@@ -141,17 +141,15 @@ def palette_for(theme: Theme, kind: str) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def paletted_background(theme: Theme, kind: str, perspective: int, label_player: int, notes: int) -> Rows:
+def paletted_background(theme: Theme, kind: str, perspective: int, notes: int) -> Rows:
     """:func:`~images.background.background` mapped to the board type's palette, as PNG rows
     (:func:`images.png.palette_rows`): at most 0.9 MB each (a 24-point board with notes)."""
-    picture = background(theme, kind, perspective, label_player, notes)
+    picture = background(theme, kind, perspective, notes)
     return palette_rows(picture.quantize(palette=palette_for(theme, kind), dither=Image.Dither.NONE))
 
 
-def _background_key(scene: Scene) -> tuple[int, int, int]:
-    if scene.kind == BG:
-        return scene.perspective, scene.label_player, len(scene.notes)
-    return 0, 0, len(scene.notes)
+def _background_key(scene: Scene) -> tuple[int, int]:
+    return (scene.perspective if scene.kind == BG else 0), len(scene.notes)
 
 
 # --------------------------------------------------------------------------- the whole picture
@@ -164,9 +162,9 @@ def draw_scene(scene: Scene, theme: Theme) -> Image.Image:
 
 def draw_canvas(scene: Scene, theme: Theme) -> Canvas:
     """:func:`draw_scene`'s picture, with the boxes drawn in (``dirty``)."""
-    perspective, label_player, notes = _background_key(scene)
+    perspective, notes = _background_key(scene)
     layout = board_layout(scene.kind, perspective, theme, notes)
-    im = background(theme, scene.kind, perspective, label_player, notes).copy()
+    im = background(theme, scene.kind, perspective, notes).copy()
     canvas = Canvas(im, scene, layout, theme)
     pieces.points(canvas)
     pieces.bars(canvas)

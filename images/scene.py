@@ -45,8 +45,7 @@ class Scene:
     position: Position
     kind: str
     names: tuple[str, ...]
-    perspective: int  # the player drawn at the bottom of a 24-point board
-    label_player: int  # whose numbering the 24-point labels use (the player to move)
+    perspective: int  # whom a 24-point board is drawn for: at the bottom, numbered from their side
     actor: int | None  # who must act now; None when the game is over
     dice: Dice | None
     dice_current: bool  # the roll to play now (False: the last roll, shown dimmed)
@@ -152,10 +151,12 @@ def _check_footer(footer: object) -> tuple[str, ...]:
     return out
 
 
-def _check_perspective(position: Position, perspective: int | None) -> int:
+def _check_perspective(position: Position, perspective: int | None, actor: int | None = None) -> int:
+    """The seat the picture is for: ``perspective``, by default the player to act (``actor``), else the
+    player to move."""
     players = position.variant.players
     if perspective is None:
-        return position.turn
+        return position.turn if actor is None else actor
     if isinstance(perspective, bool) or not isinstance(perspective, int) or not 0 <= perspective < players:
         raise ValueError(f"perspective must be a player from 0 to {players - 1}, not {perspective!r}")
     return perspective
@@ -172,8 +173,10 @@ def _check_play(position: Position, play: Play | None) -> None:
             raise ValueError(f"last_play has a move {move!r} that is not on a {n}-point board")
 
 
-def _play_text(position: Position, play: Play, player: int) -> str:
-    return format_play(position.with_turn(player), play)
+def _play_text(position: Position, play: Play, player: int, reader: int) -> str:
+    """``player``'s ``play`` in the numbers drawn on the board, ``reader``'s (backgammon's own numbering:
+    an opponent's play is written from the reader's side, as the arrows run on the board)."""
+    return format_play(position.with_turn(player), play, numbered_for=reader)
 
 
 # The events a picture reads: the last dice rolled (shown when no roll is current), the last play's
@@ -206,7 +209,7 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
     pos = game.position
     v = pos.variant
     names_t = default_names(v.players, names)
-    seat = _check_perspective(pos, perspective)
+    seat = _check_perspective(pos, perspective, game.actor)
     play = game.last_play if last_play is None else last_play
     _check_play(pos, play)
     last_player = game.last_player
@@ -248,7 +251,7 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         who = slots[last_player]
         rolled = f" {last_dice}" if last_dice else ""
         if play.moves:
-            last_text = f"{who} played{rolled}: {_play_text(pos, play, last_player)}"
+            last_text = f"{who} played{rolled}: {_play_text(pos, play, last_player, seat)}"
         else:
             last_text = f"{who} rolled{rolled}: no move"
 
@@ -257,7 +260,6 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         kind=board_kind(v),
         names=names_t,
         perspective=seat if v.points == 24 else 0,
-        label_player=pos.turn,
         actor=game.actor,
         dice=dice,
         dice_current=current,
@@ -343,7 +345,7 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
     if last_play is not None and last_player is not None:
         who = slots[last_player]
         if last_play.moves:
-            last_text = f"{who} played {_play_text(pos, last_play, last_player)}"
+            last_text = f"{who} played {_play_text(pos, last_play, last_player, seat)}"
         else:
             last_text = f"{who}: no move"
     over = any(pos.is_finished(p) for p in range(v.players)) if v.players == 2 else False
@@ -363,7 +365,6 @@ def _from_position(pos: Position, names, perspective, last_play) -> Scene:
         kind=board_kind(v),
         names=names_t,
         perspective=seat if v.points == 24 else 0,
-        label_player=pos.turn,
         actor=None if over else pos.turn,
         dice=None,
         dice_current=False,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Game, Position
-from images.layout import BG, SIX4
+from images.layout import BG, SIX4, point_number
 from images.scene import Scene, build_scene
 
 SYMBOLS_TWO = ("X", "O")
@@ -18,15 +18,16 @@ def render_text(
     *,
     score: Sequence[int] | None = None,
     footer: str | Sequence[str] | None = None,
+    perspective: int | None = None,
 ) -> str:
     """The board of ``state`` as a few lines of text: the points with ``X3`` (player X, 3 checkers), each
     player's bar, borne-off count and pips, whose turn it is and the last play.
 
     ``X``/``O`` are players 0 and 1 (``A``-``D`` in multigam); point numbers are RULES.md's (for
-    backgammon, the player to move's own numbers, laid out like the picture). ``score`` and ``footer``
-    as for :func:`images.render` (the footer's lines end the text).
+    backgammon, the own numbers of the player it is for, laid out like the picture). ``score``,
+    ``footer`` and ``perspective`` as for :func:`images.render` (the footer's lines end the text).
     """
-    scene = build_scene(state, names=names, score=score, footer=footer)
+    scene = build_scene(state, names=names, perspective=perspective, score=score, footer=footer)
     symbols = SYMBOLS_FOUR if scene.players > 2 else SYMBOLS_TWO
     lines = [_headline(scene)]
     if scene.kind == BG:
@@ -65,7 +66,6 @@ def _six_rows(scene: Scene, symbols: Sequence[str]) -> list[str]:
 
 
 def _bg_rows(scene: Scene, symbols: Sequence[str]) -> list[str]:
-    pos = scene.position
     bottom = scene.perspective
 
     def absolute(own: int) -> int:
@@ -73,7 +73,7 @@ def _bg_rows(scene: Scene, symbols: Sequence[str]) -> list[str]:
         return 25 - own if bottom == 0 else own
 
     def label(point: int) -> str:
-        return str(pos.distance(scene.label_player, point))
+        return str(point_number(BG, bottom, point))
 
     top_points = [absolute(n) for n in range(13, 25)]
     bottom_points = [absolute(n) for n in range(12, 0, -1)]

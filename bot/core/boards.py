@@ -29,19 +29,26 @@ def actor_seat(live: LiveMatch, game: Game | None = None) -> Seat | None:
 
 
 def picture(live: LiveMatch, game: Game) -> Picture:
-    """Drawn for the human who acts, else for the only human at the table, else from seat 0's side; a
-    finished game of a match shows the score after it."""
+    """The picture of ``game``, drawn for the person it is for (:func:`perspective`); a finished game of a
+    match shows the score after it."""
+    score = live.match.score if game.outcome is not None and live.match.target > 0 else None
+    return Picture(game, live.names, perspective(live, game), score, texts.board_footer(game))
+
+
+def perspective(live: LiveMatch, game: Game) -> int | None:
+    """Whose side a board is drawn and numbered from: against the computer the person's, always; between
+    people the player to act, and once the game is over the winner. ``None`` (the player to act) when
+    no person is seated."""
     seats = live.record.seats
     humans = [i for i, s in enumerate(seats) if not s.is_computer]
     actor = game.actor
+    if len(humans) == 1:
+        return humans[0]
     if actor is not None and not seats[actor].is_computer:
-        perspective: int | None = actor
-    elif len(humans) == 1:
-        perspective = humans[0]
-    else:
-        perspective = None
-    score = live.match.score if game.outcome is not None and live.match.target > 0 else None
-    return Picture(game, live.names, perspective, score, texts.board_footer(game))
+        return actor
+    if game.outcome is not None and not game.variant.is_multiplayer:
+        return game.outcome.winner
+    return None
 
 
 def play_controls(game: Game) -> tuple[Control, ...]:
@@ -224,6 +231,7 @@ __all__ = [
     "final_reply",
     "last_board",
     "next_board",
+    "perspective",
     "picker_reply",
     "play_controls",
     "rematched",

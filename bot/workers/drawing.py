@@ -32,10 +32,18 @@ def board_png(
 
 
 def board_text(
-    game: Game, names: Sequence[str] = (), score: Sequence[int] | None = None, footer: Sequence[str] = ()
+    game: Game,
+    names: Sequence[str] = (),
+    score: Sequence[int] | None = None,
+    footer: Sequence[str] = (),
+    *,
+    perspective: int | None = None,
 ) -> str:
-    """A monospace text board (for the console and as the picture's description)."""
-    return render_text(game, list(names) or None, score=score, footer=list(footer) or None)
+    """A monospace text board (for the console and as the picture's description), numbered for
+    ``perspective`` like the picture."""
+    return render_text(
+        game, list(names) or None, score=score, footer=list(footer) or None, perspective=perspective
+    )
 
 
 def draw_board(
@@ -46,9 +54,8 @@ def draw_board(
     footer: Sequence[str] = (),
 ) -> tuple[bytes, str]:
     """The picture and its description (the text board), drawn together."""
-    return board_png(game, names, perspective, score, footer), board_text(game, names, score, footer)[
-        :ALT_TEXT_LIMIT
-    ]
+    text = board_text(game, names, score, footer, perspective=perspective)
+    return board_png(game, names, perspective, score, footer), text[:ALT_TEXT_LIMIT]
 
 
 def rating_chart_png(

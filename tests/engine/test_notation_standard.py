@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Dice, InvalidPlayError, Position
-from engine.notation import matching_plays
+from engine import Dice, Game, InvalidPlayError, Position
+from engine.notation import format_play, matching_plays
 from tests.engine.helpers import pos
 
 OPENING = Position.initial("backgammon", 0)
@@ -112,3 +112,15 @@ def test_autocomplete_of_nothing_is_every_play_and_of_nonsense_is_none():
     assert matching_plays(OPENING, Dice(6, 5), "xyz ") == []
     assert matching_plays(OPENING, Dice(6, 5), "23/17 ") == []  # no checker there
     assert matching_plays(OPENING, Dice(6, 5), "٣") == []
+
+
+def test_a_play_is_written_in_another_players_numbers_for_a_board_drawn_for_them():
+    game = Game(Position.initial("backgammon", 1), dice=Dice(6, 5))  # player 1 runs a back checker
+    play = game.position.parse_play(Dice(6, 5), "24/13")
+
+    assert game.position.format_play(play) == "24/13"
+    assert format_play(game.position, play, numbered_for=1) == "24/13"
+    assert format_play(game.position, play, numbered_for=0) == "1/12"  # bar and off stay bar and off
+    hit = Position.from_points("backgammon", turn=0, points={1: (0, 2), 7: (1, 1), 19: (0, 13)}, bar=[0, 14])
+    hitting = hit.parse_play(Dice(6, 5), "24/18*/13")
+    assert format_play(hit, hitting, numbered_for=1) == "1/7*/12"

@@ -238,7 +238,7 @@ def test_the_cube_sits_on_its_owners_side() -> None:
 def test_an_offered_double_shows_the_cube_on_the_doublers_side() -> None:
     g = backgammon_double_offered()  # player 1 doubles; drawn for player 1
     lay = board_layout("bg", 1)
-    picture = decode(images.render(g))
+    picture = decode(images.render(g, perspective=1))
     assert close(picture.getpixel(cube_pixel(lay.offered_cube[1])), CUBE_FACE)
     assert not close(picture.getpixel(cube_pixel(lay.cube[0])), CUBE_FACE)
 
