@@ -3,6 +3,9 @@ footer (the game's status, the last play, the match) and the small print under i
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from images import typeset
 from images.background import card_radius
 from images.canvas import Canvas
@@ -73,7 +76,7 @@ def _wide_card(c: Canvas, p: int) -> None:
     badge = s.badges[p]
     if badge:
         right -= _pill(c, right, rect.cy, badge, right=True) + t.px(14)
-    name = c.fitted(s.names[p], t.px(t.font_title), right - x, bold=True, name=True)
+    name = _card_name(c, s.names[p], t.px(t.font_title), right - x)
     c.line((x, rect.cy), name, t.text, "lm")
 
 
@@ -88,7 +91,7 @@ def _small_card(c: Canvas, p: int) -> None:
     row2 = rect.y0 + t.px(64)
     c.paste_centred(c.sprite(p, icon), rect.x0 + pad + icon / 2, row1)
     x = rect.x0 + pad + icon + t.px(10)
-    name = c.fitted(s.names[p], t.px(t.font_text) + t.px(2), rect.x1 - pad - x, bold=True, name=True)
+    name = _card_name(c, s.names[p], t.px(t.font_text) + t.px(2), rect.x1 - pad - x)
     c.line((x, row1), name, t.text, "lm")
     size = t.px(t.font_text)
     place = s.places[p]
@@ -107,6 +110,16 @@ def _small_card(c: Canvas, p: int) -> None:
     if words:
         rest = c.fitted(f"· {words}", size, right - x - t.px(8))
         c.line((x + t.px(8), row2), rest, t.text_dim if left else t.text, "lm")
+
+
+def _card_name(c: Canvas, name: str, size: int, width: float) -> Line:
+    """A player's name on their card: cut only when it does not fit without its bracketed end either
+    (``Computer 2 (medium)`` is ``Computer 2`` rather than ``Computer 2 (me…``)."""
+    line = c.fitted(name, size, width, bold=True, name=True)
+    shorter = _SUFFIX.sub("", name)
+    if line.text.endswith(ELLIPSIS) and shorter and shorter != name:
+        return c.fitted(shorter, size, width, bold=True, name=True)
+    return line
 
 
 def _place_points(c: Canvas, place: str) -> str:
@@ -134,7 +147,8 @@ def footer(c: Canvas) -> None:
         y1 = rect.y0 + (t.px(20) if lay.kind == BG else t.px(26))
     if info:
         right -= c.text((right, y1), info, t.px(t.font_text), t.text_dim, anchor="rm") + t.px(20)
-    status = fit_sentence(c, s.status_parts, t.px(t.font_title) - t.px(2), right - x, bold=True)
+    size = t.px(t.font_title) - t.px(2)
+    status = fit_sentence(c, s.status_parts, size, right - x, bold=True, shorter=s.status_short)
     c.line((x, y1), status, t.text, "lm")
     if two_lines:
         y2 = rect.y1 - t.px(22) if lay.kind != BG else rect.y1 - t.px(16)
@@ -143,21 +157,62 @@ def footer(c: Canvas) -> None:
     notes(c)
 
 
-def fit_sentence(c: Canvas, parts: Parts, size: int, width: float, *, bold: bool = False) -> Line:
-    """A sentence about the players fitted to ``width``: smaller first; then, rather than cut its end
-    (the roll, the play), the names in it shortened, each to an equal share of the room left."""
+def fit_sentence(
+    c: Canvas, parts: Parts, size: int, width: float, *, bold: bool = False, shorter: Sequence[Parts] = ()
+) -> Line:
+    """A sentence about the players fitted to ``width``: smaller first; then a shorter way of saying it
+    (``shorter``, in order) that fits whole; then, rather than cut its end (the roll, the play), the
+    names in the shortest one shortened, each to an equal share of the room left, and still told apart."""
     s = c.scene
-    line = c.fitted(s.sentence(parts), size, width, bold=bold)
+    for option in (parts, *shorter):
+        line = c.fitted(s.sentence(option), size, width, bold=bold)
+        if not line.text.endswith(ELLIPSIS):
+            return line
+    parts = shorter[-1] if shorter else parts
     seats = sorted({p for p in parts if isinstance(p, int)})
-    if not line.text.endswith(ELLIPSIS) or not seats:
+    if not seats:
         return line
     smallest = line.size
     rest = typeset.layout(s.sentence(parts, [""] * s.players), smallest, bold).width
     share = max(c.t.px(40), (width - rest) / len(seats))
     names = list(s.names)
-    for p in seats:
-        names[p] = c.fitted(names[p], smallest, share, bold=bold).text
+    short = short_names(c, [s.names[p] for p in seats], smallest, share, bold=bold)
+    for p, name in zip(seats, short, strict=True):
+        names[p] = name
     return c.fitted(s.sentence(parts, names), smallest, width, bold=bold)
+
+
+_SUFFIX = re.compile(r"\s*\([^()]*\)$")  # "Computer 2 (medium)": the level in brackets
+
+
+def short_names(c: Canvas, names: Sequence[str], size: int, width: float, *, bold: bool = False) -> list[str]:
+    """``names`` each fitted to ``width``: whole if it fits, else without a bracketed end (``Computer 2
+    (medium)`` is ``Computer 2``), else cut; names that would read the same keep their last word
+    (``Comp… 2``, ``Comp… 3``), so the seats are still told apart."""
+    out = [_short_name(c, name, size, width, bold) for name in names]
+    for i, name in enumerate(out):
+        same = [j for j, other in enumerate(out) if other == name and names[j] != names[i]]
+        if same and name.endswith(ELLIPSIS):
+            for j in (i, *same):
+                out[j] = _keep_last_word(c, _SUFFIX.sub("", names[j]), size, width, bold)
+    return out
+
+
+def _short_name(c: Canvas, name: str, size: int, width: float, bold: bool) -> str:
+    for option in (name, _SUFFIX.sub("", name)):
+        if option and typeset.layout(option, size, bold).width <= width:
+            return option
+    return c.fitted(_SUFFIX.sub("", name) or name, size, width, bold=bold).text
+
+
+def _keep_last_word(c: Canvas, name: str, size: int, width: float, bold: bool) -> str:
+    words = name.split()
+    if len(words) < 2:
+        return c.fitted(name, size, width, bold=bold).text
+    head, last = " ".join(words[:-1]), words[-1]
+    tail = f"{ELLIPSIS} {last}"
+    room = width - typeset.layout(tail, size, bold).width
+    return c.fitted(head, size, max(room, 1), bold=bold).text.removesuffix(ELLIPSIS).rstrip() + tail
 
 
 def notes(c: Canvas) -> None:

@@ -161,17 +161,21 @@ def resignation(c: Canvas) -> None:
     loser, level = s.resign_offer
     side = loser if s.dice is None or s.dice_player != loser else 1 - loser
     points = level * s.cube
-    words = f"resigns {RESIGN_WORDS.get(level, 'the game')} · {points} pt" + ("" if points == 1 else "s")
+    # two lines, so that no word is cut: what is resigned, then what it is worth
+    what = c.fitted(
+        f"resigns {RESIGN_WORDS.get(level, 'the game')}", t.px(t.font_text) - t.px(2), t.px(270), bold=True
+    )
+    worth = c.fitted(f"{points} point" + ("" if points == 1 else "s"), t.px(t.font_text) - t.px(4), t.px(270))
     cx, cy = lay.dice[side]
     flag = sprites.flag(t.px(30), t.highlight_edge)
-    line = c.fitted(words, t.px(t.font_text) - t.px(2), t.px(270), bold=True)
-    width = flag.width + t.px(8) + line.width
+    width = flag.width + t.px(8) + max(what.width, worth.width)
     x0 = cx - width / 2
     c.rounded(
-        (x0 - t.px(12), cy - t.px(20), x0 + width + t.px(12), cy + t.px(20)), t.px(20), fill=(250, 248, 240)
+        (x0 - t.px(12), cy - t.px(28), x0 + width + t.px(12), cy + t.px(28)), t.px(20), fill=(250, 248, 240)
     )
     c.paste_centred(flag, x0 + flag.width / 2, cy)
-    c.line((x0 + flag.width + t.px(8), cy), line, t.highlight_edge, "lm")
+    c.line((x0 + flag.width + t.px(8), cy - t.px(11)), what, t.highlight_edge, "lm")
+    c.line((x0 + flag.width + t.px(8), cy + t.px(13)), worth, t.highlight_edge, "lm")
 
 
 def _label(c: Canvas, x: float, cy: float, words: str) -> None:

@@ -68,6 +68,7 @@ class Scene:
     last_parts: Parts  # the last play ("" when none)
     over: bool
     notes: tuple[str, ...] = ()  # small print under the footer (gnubg's IDs)
+    status_short: tuple[Parts, ...] = ()  # shorter ways to say the status, for a narrow picture
 
     @property
     def players(self) -> int:
@@ -241,6 +242,7 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
 
     slots = _slots(names_t)
     status = _game_status(game, slots)
+    shorter = tuple(_parts(text) for text in _shorter_status(game, slots))
     badges: list[str | None] = [None] * v.players
     if game.outcome is None and game.actor is not None:
         badges[game.actor] = _ACTION_WORDS[game.awaiting]
@@ -281,6 +283,7 @@ def _from_game(game: Game, names, perspective, last_play) -> Scene:
         status_parts=_parts(status),
         last_parts=_parts(last_text),
         over=game.outcome is not None,
+        status_short=shorter,
     )
 
 
@@ -322,6 +325,28 @@ def _game_status(game: Game, names: tuple[str, ...]) -> str:
     what = RESIGN_WORDS.get(level, "the game")
     offers = verb(names[loser], "offers", "offer")
     return f"{names[loser]} {offers} to resign {what} ({level * game.cube}): {answerer} to accept or decline"
+
+
+def _shorter_status(game: Game, names: tuple[str, ...]) -> list[str]:
+    """The status said more briefly, shortest last: on a narrow picture a whole shorter sentence reads
+    better than a long one cut (the badges and the buttons say the rest)."""
+    outcome, mover = game.outcome, names[game.turn]
+    if outcome is not None and game.variant.players == 2:
+        winner = names[outcome.winner]
+        wins = f"{winner} {verb(winner, 'wins', 'win')}"
+        kind = "" if outcome.kind.value == "single" else f" a {outcome.kind.value}"
+        return [f"{wins}{kind}, {outcome.points} point{'s' if outcome.points != 1 else ''}", f"{wins}{kind}"]
+    if outcome is not None:  # the places in order: the points are on the cards
+        return [", ".join(f"{i + 1}. {names[p]}" for i, p in enumerate(outcome.placings))]
+    if game.awaiting == "double-answer":
+        return [f"{mover} {verb(mover, 'doubles', 'double')} to {game.cube * 2}"]
+    if game.awaiting == "resign-answer" and game.resign_offer is not None:
+        loser, level = game.resign_offer
+        offers = f"{names[loser]} {verb(names[loser], 'offers', 'offer')} to resign"
+        what = f"{RESIGN_WORDS.get(level, 'the game')} ({level * game.cube})"
+        answerer = names[game.actor] if game.actor is not None else ""
+        return [f"{offers} {what}: {answerer} to answer", f"{offers} {what}"]
+    return []
 
 
 def _guess_mover(position: Position, play: Play) -> int:
