@@ -4,12 +4,13 @@ match says so, a double without a cube, and stats for someone with nothing on re
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
 from bot import texts
 from bot.core import Action, ServiceError
-from engine import Game, SeededDice, find_variant
+from engine import Dice, Game, Position, SeededDice, find_variant
 from images.scene import build_scene
 from tests.bot.conftest import ALICE, BOB, CAROL, GUILD, act, game_of, match_id_in, start_challenge_match
 
@@ -101,3 +102,11 @@ def test_unknown_names_are_quoted_short() -> None:
     assert len(texts.unknown_variant(long, ["minigam"])) < 120
     assert len(texts.unknown_level(long, find_variant("minigam"), ["easy"])) < 120
     assert len(texts.invalid_option(long)) < 80
+
+
+def test_a_roll_is_written_higher_die_first_in_the_text_and_on_the_picture() -> None:
+    game = replace(Game(Position.initial("minigam", 0)), dice=Dice(3, 6))
+
+    assert texts.waiting_line("Alice", game, computer=False) == "Alice, your turn: you rolled **6-3**."
+    assert texts.waiting_line("Computer", game, computer=True).startswith("Computer rolled 6-3 ")
+    assert build_scene(game, names=("Alice", "Bob")).status == "Alice to play 6-3"
