@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shlex
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot import texts
@@ -13,22 +14,29 @@ from bot.core import Action, ServiceError
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS
 from bot.models import PlayerRef
 from engine import VARIANTS
+from engine.ai import levels_for
 
 YOU = PlayerRef(1, texts.YOU, moderator=True)
 FRIENDS = 1000
 """A friend's id is this plus a checksum of their name, so the same name is the same player every time."""
 
 PROMPT = "> "
+MULTIGAM_LEVELS = levels_for("multigam")
 
 CONSOLE_HELP = f"""\
 Commands (as on Discord, with or without /minigam; Tab completes, Up and Down recall earlier lines):
-  vs-bot [variant] [level]            play the computer (levels: {texts.either(LEVELS)})
+  vs-bot [variant] [level] [points]   play the computer (levels: {texts.either(LEVELS)}); a match
+                                      to points, else one game (backgammon: a money game)
   challenge @name [variant] [points]  a hot-seat game: you type the moves of both sides
-  multigam [level]                    a four-player game: you and three computer seats
+  multigam [level] [@name ...]        a four-player game: you, up to three friends whose moves you
+                                      type too (multigam @Bob @Carol @Dan: every seat), and the
+                                      computer in the seats left (levels: {texts.either(MULTIGAM_LEVELS)})
   move <play>                         play your roll, e.g. move bar/3 5/off
   roll | double | take | drop         backgammon's doubling cube
   accept | decline                    answer an offer to resign
   board | hint | resign | cancel      the board again (the last one after a match), a hint, give up, stop
+  leave                               multigam: the computer takes the seat of the player to move
+  export                              save the backgammon match here as a .mat file (gnubg, XG...)
   rules [variant] | leaderboard [variant] | stats [@name] | history | settings [name value]
   prefs [name value]                  your own: roll (ask, no-double, always), forced, bear_off (on, off)
   analyse [game]                      a finished game's analysis (default: the last one here)
@@ -51,6 +59,8 @@ COMMANDS = (
     "hint",
     "resign",
     "cancel",
+    "leave",
+    "export",
     "rules",
     "leaderboard",
     "stats",
@@ -89,10 +99,11 @@ def friend(name: str, usage: str) -> PlayerRef:
 
 
 USAGE = {
-    "vs-bot": "Give at most a variant and a level, for example: vs-bot backgammon hard.",
+    "vs-bot": "Give at most a variant, a level and a match length, for example: vs-bot backgammon hard 3.",
     "challenge": "Name who you play after challenge, for example: challenge @Bob minigam 3.",
     "move": "Type your play after move, for example: move bar/3 5/off.",
-    "multigam": "Give at most the computer's level after multigam, for example: multigam hard.",
+    "multigam": "Give at most the computer's level and up to three other players after multigam, for "
+    "example: multigam hard @Bob.",
     "settings": "Give each setting as a name and a value, for example: settings jacoby off.",
     "prefs": "Give each preference as a name and a value, for example: prefs roll always forced on.",
     "stats": "Name one player after stats, for example: stats @Bob.",
@@ -124,22 +135,45 @@ class ResignQuestion:
 UNREADABLE = "That line holds a key the console can't read (an arrow key?). Type a command, for example help."
 
 
+def match_in_play(names: Sequence[str]) -> str:
+    return (
+        f"A match is in play here ({' vs '.join(names)}): one at a time at the console. Finish it, resign "
+        "or cancel it first."
+    )
+
+
+def idle_note(limit: float) -> str:
+    """Said when a game against the computer starts: the sweep closes it when left idle, as on Discord."""
+    return (
+        f"A game against the computer left idle for {texts.duration(limit)} is closed, as on Discord "
+        "(settings bot_idle changes it)."
+    )
+
+
 def unknown_command(command: str) -> str:
     return f"There's no command {command!r} here. Type help for the commands."
 
 
-def vs_bot_options(args: list[str]) -> tuple[str, str]:
-    """``vs-bot``'s variant and level, in either order (a level is one of the computer's levels)."""
-    if len(args) > 2:
+def vs_bot_options(args: list[str]) -> tuple[str, str, int | None]:
+    """``vs-bot``'s variant, level and match length, in any order: a number is the length (``None``: not
+    chosen), one of the computer's levels the level, anything else the variant."""
+    if len(args) > 3:
         raise ServiceError(USAGE["vs-bot"])
-    if len(args) == 2:
-        first, second = args
-        if first.lower() in LEVELS and second.lower() not in LEVELS:
-            first, second = second, first
-        return first, second
-    if args and args[0].lower() in LEVELS:
-        return DEFAULT_VARIANT, args[0]
-    return (args[0] if args else DEFAULT_VARIANT), DEFAULT_LEVEL
+    variant, level, points = DEFAULT_VARIANT, DEFAULT_LEVEL, None
+    numbers = [a for a in args if a.isdecimal() and a.isascii()]
+    levels = [a for a in args if a.lower() in LEVELS]
+    others = [a for a in args if a not in numbers and a not in levels]
+    if len(others) == 2 and not levels:  # "vs-bot minigam grandmaster": the second is meant as a level
+        others, levels = others[:1], others[1:]
+    if len(numbers) > 1 or len(others) > 1 or len(levels) > 1:
+        raise ServiceError(USAGE["vs-bot"])
+    if others:
+        variant = others[0]
+    if levels:
+        level = levels[0]
+    if numbers:
+        points = int(numbers[0])
+    return variant, level, points
 
 
 def game_number(rest: str) -> int | None:
@@ -188,6 +222,7 @@ __all__ = [
     "COMMANDS",
     "CONSOLE_HELP",
     "CONTROL_KEYS",
+    "MULTIGAM_LEVELS",
     "NO",
     "PROMPT",
     "QUIT",
@@ -199,6 +234,8 @@ __all__ = [
     "ResignQuestion",
     "friend",
     "game_number",
+    "idle_note",
+    "match_in_play",
     "one_player",
     "pref_changes",
     "setting_changes",

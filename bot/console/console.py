@@ -10,11 +10,7 @@ and history, or piped input) is :mod:`bot.console.session`'s.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TextIO
 
@@ -32,6 +28,8 @@ from bot.console.commands import (
     ResignQuestion,
     friend,
     game_number,
+    idle_note,
+    match_in_play,
     one_player,
     pref_changes,
     setting_changes,
@@ -39,27 +37,22 @@ from bot.console.commands import (
     vs_bot_options,
     words,
 )
+from bot.console.output import Output
 from bot.core import (
     Action,
-    Board,
     Core,
+    Info,
     LobbyBoard,
-    Notice,
-    Picture,
-    Reply,
     Result,
-    RetireBoard,
     Runner,
     ServiceError,
 )
-from bot.core.boards import actor_seat
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, known_variant
 from bot.core.lobbies import LobbyAction
 from bot.core.prefs import PlayerPrefs
 from bot.core.venue import SameChannel
 from bot.models import PlayerRef
 from bot.store import Unavailable
-from bot.workers import drawing
 from engine import EngineError
 
 log = logging.getLogger(__name__)
@@ -68,6 +61,7 @@ GUILD_ID = 0
 CHANNEL_ID = 0
 CONSOLE_VENUE = SameChannel(frozenset({CHANNEL_ID}))
 """The console's server: one channel, where every match is played."""
+FINISHED_GAMES_OFFERED = 50
 
 
 class Console:
@@ -77,74 +71,17 @@ class Console:
         self.core = core
         self.out = out
         self.output_dir = Path(output_dir)
-        self.runner = Runner(core, self.show, move_delay=delay, thinking=self.thinking)
+        self.output = Output(core, out, self.output_dir)
+        self.runner = Runner(core, self.show, move_delay=delay, thinking=self.output.thinking)
         self.question: ResignQuestion | None = None
-        self._pictures: dict[int, tuple[int, Picture | None]] = {}  # match -> last number, last picture
+        self.finished_games: list[int] = []  # the games ``analyse`` can name, newest first (Tab offers them)
 
     # ------------------------------------------------------------------ output
-    @contextlib.asynccontextmanager
-    async def thinking(self, match_id: int) -> AsyncIterator[None]:
-        """A line while the computer thinks (its board comes after: the core posts none before)."""
-        live = self.core.ctx.live.get(match_id)
-        seat = actor_seat(live) if live is not None else None
-        if live is not None and seat is not None and seat.is_computer:
-            self.say(texts.waiting_line(seat.name, live.game, computer=True))
-        yield
-
     def say(self, text: str = "") -> None:
-        self.out.write(_plain(text) + "\n")
-        self.out.flush()
+        self.output.say(text)
 
     async def show(self, result: Result) -> None:
-        for notice in result.notices:
-            await self._show_notice(notice)
-
-    async def _show_notice(self, notice: Notice) -> None:
-        match notice:
-            case RetireBoard():
-                return
-            case Board() | Reply() if notice.picture is not None:
-                p = notice.picture
-                self.say(notice.text)
-                self.say(await asyncio.to_thread(drawing.board_text, p.game, p.names, p.score, p.footer))
-                path = await self._write_png(notice.match_id, p)
-                self.say(f"(board picture: {path})")
-                for control in notice.controls:
-                    if control.action is Action.PLAY:
-                        self.say("Legal plays: " + " | ".join(control.options))
-                    elif control.action is Action.FIRST:
-                        firsts = ", ".join(control.options)
-                        self.say(f"Type your whole play with move (first moves: {firsts}).")
-            case _ if getattr(notice, "text", ""):
-                self.say(notice.text)
-
-    async def _write_png(self, match_id: int | None, picture: Picture) -> Path:
-        """Save the picture as the match's next numbered one (``match-3-007.png``): every board is kept.
-        The board shown again (``board``, or the next session's greeting) is not saved twice."""
-        key = match_id or 0
-        if key not in self._pictures:
-            self._pictures[key] = (self._last_number(key), None)
-        number, last = self._pictures[key]
-        if picture == last:
-            return self._picture_path(key, number)
-        p = picture
-        png = await asyncio.to_thread(drawing.board_png, p.game, p.names, p.perspective, p.score, p.footer)
-        newest = self._picture_path(key, number)
-        if last is not None or number == 0 or not await asyncio.to_thread(_holds, newest, png):
-            number += 1
-            self.output_dir.mkdir(parents=True, exist_ok=True)
-            await asyncio.to_thread(self._picture_path(key, number).write_bytes, png)
-        self._pictures[key] = (number, picture)
-        return self._picture_path(key, number)
-
-    def _picture_path(self, match_id: int, number: int) -> Path:
-        return self.output_dir / f"match-{match_id}-{number:03d}.png"
-
-    def _last_number(self, match_id: int) -> int:
-        """The highest number saved for ``match_id`` so far, in this session or an earlier one."""
-        pattern = re.compile(rf"match-{match_id}-(\d+)\.png")
-        found = (pattern.fullmatch(p.name) for p in self.output_dir.glob(f"match-{match_id}-*.png"))
-        return max((int(m.group(1)) for m in found if m), default=0)
+        await self.output.show(result)
 
     # ------------------------------------------------------------------ commands
     def _acting(self) -> PlayerRef:
@@ -159,6 +96,12 @@ class Console:
 
     async def handle(self, line: str) -> bool:
         """Run one command line; ``False`` means quit. A refusal is printed, and the session goes on."""
+        go_on = await self._handle(line)
+        if go_on:
+            await self._note_finished_games()
+        return go_on
+
+    async def _handle(self, line: str) -> bool:
         text = line.strip()
         question, self.question = self.question, None
         if question is not None and await self._answer_question(question, text.lower()):
@@ -191,6 +134,15 @@ class Console:
             await self.runner.idle()
         return True
 
+    async def _note_finished_games(self) -> None:
+        """The finished games, for Tab after ``analyse`` (read between commands: Tab cannot wait)."""
+        try:
+            games = await self.core.records.recent_games(GUILD_ID, FINISHED_GAMES_OFFERED)
+        except Unavailable as exc:
+            log.warning("the finished games could not be read: %s", exc)
+            return
+        self.finished_games = [game.game_id for game in games]
+
     async def _run(self, command: str, rest: str) -> Result | None:
         core = self.core
         match command:
@@ -202,14 +154,25 @@ class Console:
                 self.say(texts.rules_text(v) if v else texts.all_rules_text(ALL_VARIANTS))
                 return None
             case "vs-bot":
-                variant, level = vs_bot_options(rest.split())
-                return await core.challenges.vs_bot(
-                    GUILD_ID, CHANNEL_ID, YOU, variant, level, guild_name="console"
+                variant, level, points = vs_bot_options(rest.split())
+                self._check_free()
+                result = await core.challenges.vs_bot(
+                    GUILD_ID, CHANNEL_ID, YOU, variant, level, points, guild_name="console"
                 )
+                idle = (await core.settings.of(GUILD_ID)).bot_idle
+                result.notices.insert(1, Info(idle_note(idle)))
+                return result
             case "challenge":
+                self._check_free()
                 return await self._challenge(rest)
             case "multigam":
+                self._check_free()
                 return await self._multigam(rest)
+            case "leave":
+                match_id, version = await core.matches.to_act_on(CHANNEL_ID)
+                return await core.matches.act(match_id, version, self._acting(), Action.LEAVE)
+            case "export":
+                return await core.exports.mat(CHANNEL_ID)
             case "move":
                 if not rest:
                     raise ServiceError(USAGE["move"])
@@ -243,6 +206,12 @@ class Console:
                 return await PlayerPrefs(core.ctx).change(YOU, pref_changes(rest))
         raise ServiceError(unknown_command(command))
 
+    def _check_free(self) -> None:
+        """One match at a time here: a new one waits for the one in play to end."""
+        live = self.core.ctx.live.played_in(CHANNEL_ID)
+        if live is not None:
+            raise ServiceError(match_in_play(live.names))
+
     async def _challenge(self, rest: str) -> Result:
         args = words(rest)
         if not args or not args[0].startswith("@"):
@@ -265,13 +234,25 @@ class Console:
         return await self.core.challenges.answer(challenge_id, opponent, accept=True)
 
     async def _multigam(self, rest: str) -> Result:
-        """A lobby opened by you and started at once: the computer takes the three other seats."""
-        if len(rest.split()) > 1:
+        """A lobby opened by you, joined by the ``@name``s typed (each seat played here) and started at once:
+        the computer takes the seats left."""
+        args = words(rest)
+        names = [a for a in args if a.startswith("@")]
+        levels = [a for a in args if not a.startswith("@")]
+        if len(levels) > 1 or len(names) > 3:
+            raise ServiceError(USAGE["multigam"])
+        friends = [friend(name, USAGE["multigam"]) for name in names]
+        if YOU in friends or len({f.user_id for f in friends}) < len(friends):
             raise ServiceError(USAGE["multigam"])
         lobbies = self.core.lobbies
-        opened = await lobbies.open(GUILD_ID, CHANNEL_ID, YOU, rest or DEFAULT_LEVEL, guild_name="console")
+        opened = await lobbies.open(
+            GUILD_ID, CHANNEL_ID, YOU, levels[0] if levels else DEFAULT_LEVEL, guild_name="console"
+        )
         board = opened.notices[0]
         assert isinstance(board, LobbyBoard)
+        for player in friends:
+            joined = await lobbies.act(board.lobby_id, board.version, player, LobbyAction.JOIN)
+            board = next(n for n in joined.notices if isinstance(n, LobbyBoard))
         return await lobbies.act(board.lobby_id, board.version, YOU, LobbyAction.START)
 
     def _ask_to_resign(self) -> None:
@@ -317,6 +298,7 @@ class Console:
 
     # ------------------------------------------------------------------ the session
     async def greet(self) -> None:
+        await self._note_finished_games()
         self.say("Minigam local console. Type help for the commands, quit or Ctrl-D to leave.")
         self.say(f"Board pictures are saved in {self.output_dir}/, numbered, one per board.")
         if self.core.ctx.live.played_in(CHANNEL_ID) is not None:
@@ -330,18 +312,6 @@ class Console:
     async def close(self) -> None:
         """Stop the computer's turns in flight."""
         await self.runner.close()
-
-
-def _holds(path: Path, data: bytes) -> bool:
-    try:
-        return path.read_bytes() == data
-    except OSError:
-        return False
-
-
-def _plain(text: str) -> str:
-    """Discord markdown a terminal does not need."""
-    return text.replace("**", "").replace("`", "")
 
 
 __all__ = ["CHANNEL_ID", "GUILD_ID", "Console"]

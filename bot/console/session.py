@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import Config
-from bot.console.commands import COMMANDS, PROMPT
+from bot.console.commands import COMMANDS, MULTIGAM_LEVELS, PROMPT
 from bot.console.console import CHANNEL_ID, Console
 from bot.core import Core, HouseRules
 from bot.core.analysis.jobs import AnalysisJobs
@@ -30,8 +30,9 @@ from bot.core.catalogue import LEVELS, TWO_PLAYER_VARIANTS
 from bot.core.settings import SETTINGS
 from bot.store import StoreError, open_store
 from bot.workers.thinking import Thinker
-from engine import VARIANTS, Awaiting, SecretDice, SeededDice
+from engine import MAX_MATCH_POINTS, VARIANTS, Awaiting, SecretDice, SeededDice
 from engine import ai as engine_ai
+from engine.ai import levels_for
 from engine.dice import DiceSource
 
 log = logging.getLogger(__name__)
@@ -130,17 +131,23 @@ def completions(console: Console, before: str, word: str) -> list[str]:
     return [o for o in options if o.lower().startswith(word.lower())]
 
 
+LENGTHS = tuple(str(n) for n in (1, 3, 5, 7, 9, 11, 13, 15) if n <= MAX_MATCH_POINTS)
+"""The match lengths Tab offers (any other is typed)."""
+
+
 def _options(console: Console, command: str, typed: list[str]) -> list[str]:
     if command in ("rules", "leaderboard") and not typed:
         return list(VARIANTS)
-    if command == "multigam" and not typed:
-        return list(LEVELS)
-    if command == "vs-bot" and len(typed) < 2:
-        return [*TWO_PLAYER_VARIANTS, *LEVELS]
+    if command == "multigam" and all(t.startswith("@") for t in typed):
+        return list(MULTIGAM_LEVELS)
+    if command == "vs-bot":
+        return _vs_bot_options(typed)
     if command == "challenge" and len(typed) == 1:
         return list(TWO_PLAYER_VARIANTS)
     if command == "settings" and not typed:
         return list(SETTINGS)
+    if command == "analyse" and not typed:
+        return [str(game_id) for game_id in console.finished_games]
     if command == "move":
         live = console.core.ctx.live.played_in(CHANNEL_ID)
         if live is None or live.game.awaiting is not Awaiting.PLAY:
@@ -150,6 +157,20 @@ def _options(console: Console, command: str, typed: list[str]) -> list[str]:
         k = len(typed)
         return sorted({p[k] for p in plays if len(p) > k and p[:k] == typed})
     return []
+
+
+def _vs_bot_options(typed: list[str]) -> list[str]:
+    """A variant, then that variant's levels and match lengths (each until it is typed)."""
+    named = [t.lower() for t in typed]
+    variant = next((VARIANTS[t] for t in named if t in TWO_PLAYER_VARIANTS), None)
+    options: list[str] = []
+    if variant is None and len(typed) < 3:
+        options += TWO_PLAYER_VARIANTS
+    if not any(t in LEVELS for t in named):
+        options += levels_for(variant.name) if variant is not None else LEVELS
+    if variant is not None and variant.fixed_target is None and not any(t.isdecimal() for t in named):
+        options += LENGTHS
+    return options
 
 
 def _leave_interrupts_to_the_main_thread() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.models import ChannelProblem
-from bot.texts.grammar import duration
+from bot.texts.grammar import duration, possessive
 from engine import Variant
 
 RECORD_LIMIT = 1900  # a record line stays well inside a message (2000 characters)
@@ -119,7 +119,8 @@ def _and(names: Sequence[str]) -> str:
 # ---------------------------------------------------------------------- the clock
 def idle_closed(name: str, limit: float) -> str:
     return (
-        f"{name}'s game against the computer was left idle for {duration(limit)} and is closed. "
+        f"{possessive(name, first=True)} game against the computer was left idle for {duration(limit)} and "
+        "is closed. "
         "It counts for nobody; start another with `/minigam vs-bot` any time."
     )
 

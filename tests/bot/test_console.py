@@ -11,7 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot import texts
 from bot.config import Config
 from bot.console.session import console_main
 from engine import Match, SeededDice
@@ -129,12 +128,12 @@ def test_every_refusal_is_a_full_sentence_and_the_session_carries_on(tmp_path: P
     assert len(refusals) == len(script) - 3  # all but the rules, the quit and what follows it
     for refusal in refusals:
         assert SENTENCE.fullmatch(refusal), refusal
-    assert refusals[0] == texts.NO_MATCH_HERE.replace("`", "")
+    assert refusals[0] == "There's no match here. Start one with vs-bot, challenge or multigam."
     assert "There's no command 'dance' here. Type help for the commands." in refusals
     unknown = "There's no game called 'chess'. The games are: "
     assert [r[: len(unknown)] for r in refusals[2:5]] == [unknown] * 3  # vs-bot, rules, leaderboard alike
     assert refusals[5].startswith("The computer plays Minigam at easy, medium, hard")
-    assert refusals[7] == "Multigam is for 4 players: open a lobby for it with /minigam multigam."
+    assert refusals[7] == "Multigam is for 4 players: open a lobby for it with multigam."
     assert "Minigam (minigam) — " in done.stdout  # rules, any case
     assert "Unrated" not in done.stdout  # the vs-bot after quit never ran
 
@@ -213,3 +212,22 @@ def test_a_finished_game_is_analysed_in_the_console(tmp_path: Path) -> None:
     assert re.search(r"^You: Loses \d+\.\d\d% per decision \(\d+ decisions\)", text, re.M)
     assert "There is no game #99 in this server." in text
     assert "Give at most a game's number (from history), for example: analyse 12." in text
+
+
+def test_output_to_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    """``python -m bot | head``: once the reader is gone, the next line ends the session, no traceback."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=console_env(tmp_path),
+    )
+    assert process.stdout.readline().startswith(b"Minigam local console.")
+    process.stdout.close()  # as head does after its lines
+
+    _, errors = process.communicate(b"help\nrules\n", timeout=120)  # printed to nobody
+
+    assert process.returncode == 0
+    assert errors.decode() == ""

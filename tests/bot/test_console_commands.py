@@ -128,7 +128,7 @@ async def test_board_after_the_match_shows_its_final_board(session, tmp_path: Pa
 async def test_board_with_no_match_ever_says_how_to_start_one(session) -> None:
     text = await session().type("board")
 
-    assert "! You have no match in play here. Start one with /minigam challenge or /minigam vs-bot" in text
+    assert text == "! You have no match in play here. Start one with vs-bot, challenge or multigam.\n"
 
 
 async def test_resign_asks_and_yes_resigns(session) -> None:
