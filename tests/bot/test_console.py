@@ -231,3 +231,11 @@ def test_output_to_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
 
     assert process.returncode == 0
     assert errors.decode() == ""
+
+
+def test_the_quick_start_shows_the_install_and_how_to_start_again() -> None:
+    quick = (ROOT / "README.md").read_text().split("## Quick start")[1].split("\n## ")[0]
+    first = re.search(r"```sh\n(.*?)\n```", quick, re.S).group(1)
+
+    assert "pip install -e . &&" in first  # not -q: pip shows what it fetches for the minute it takes
+    assert "start it again without reinstalling: `.venv/bin/python -m bot`" in quick
