@@ -23,8 +23,11 @@ from bot.console.wording import console_words
 from bot.core import Action, AnalysisReport, Board, Core, Notice, Picture, Reply, Result, RetireBoard
 from bot.core.boards import actor_seat
 from bot.texts.grammar import is_you
+from bot.texts.multigam import hand_over_ack
 from bot.workers import drawing
 from bot.workers.analysis_drawing import draw_analysis
+
+HANDED_OVER = hand_over_ack()
 
 
 class Output:
@@ -72,6 +75,8 @@ class Output:
     async def _show_notice(self, notice: Notice) -> None:
         match notice:
             case RetireBoard():
+                return
+            case Reply() if notice.text == HANDED_OVER:  # to whoever left; the table's line names them
                 return
             case Board() | Reply() if notice.picture is not None:
                 p = notice.picture

@@ -96,6 +96,7 @@ async def test_leave_hands_the_seat_to_the_computer_in_multigam(session) -> None
     assert re.search(r"(You leave|Bob leaves) the table; the computer \(hard\) plays (your|their) seat", text)
     assert not WRONG_GRAMMAR.search(text), WRONG_GRAMMAR.search(text)
     assert not re.search(r"^You rolled .* is thinking", text, re.M)
+    assert "You left the game" not in text  # said to whoever clicked Leave on Discord: Bob, maybe
 
 
 async def test_leave_in_a_two_player_game_is_refused(session) -> None:
