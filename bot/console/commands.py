@@ -25,8 +25,8 @@ MULTIGAM_LEVELS = levels_for("multigam")
 
 CONSOLE_HELP = f"""\
 Commands (as on Discord, with or without /minigam; Tab completes, Up and Down recall earlier lines):
-  vs-bot [variant] [level] [points]   play the computer (levels: {texts.either(LEVELS)}); a match
-                                      to points, else one game (backgammon: a money game)
+  vs-bot [variant] [level] [points]   play the computer: a match to points, else one game
+                                      (backgammon: a money game); levels: {texts.either(LEVELS)}
   challenge @name [variant] [points]  a hot-seat game: you type the moves of both sides
   multigam [level] [@name ...]        a four-player game: you, up to three friends whose moves you
                                       type too (multigam @Bob @Carol @Dan: every seat), and the
@@ -39,7 +39,8 @@ Commands (as on Discord, with or without /minigam; Tab completes, Up and Down re
   export                              save the backgammon match here as a .mat file (gnubg, XG...)
   rules [variant] | leaderboard [variant] | stats [@name] | history | settings [name value]
   prefs [name value]                  your own: roll (ask, no-double, always), forced, bear_off (on, off)
-  analyse [game]                      a finished game's analysis (default: the last one here)
+  analyse [game]                      a finished game's analysis (default: the last one here), its
+                                      chart and worst plays saved as pictures
   help | quit (or Ctrl-D)
 Games: {", ".join(f"{VARIANTS[n].title} ({n})" for n in ALL_VARIANTS)}.
 {texts.WRITING_MOVES.replace("`", "")}"""
