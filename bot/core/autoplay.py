@@ -36,6 +36,18 @@ def person_to_act(ctx: Context, match_id: int) -> bool:
     return seat is not None and not seat.is_computer
 
 
+def runner_due(ctx: Context, match_id: int) -> bool:
+    """Whether the runner has something to do in ``match_id`` now: the computer's turn, or an automatic
+    action whose board is held. An automatic action that found its match moved on (a person's click got
+    there first) asks this before its task ends: the action that moved it on may have named the match for
+    the runner while the task was still running, and such a name is not taken twice."""
+    live = ctx.live.get(match_id)
+    if live is None or not live.is_live:
+        return False
+    seat = actor_seat(live)
+    return live.automatic or (seat is not None and seat.is_computer)
+
+
 async def automatic_turn(ctx: Context, match_id: int, reload: Reload) -> Result:
     """Take the automatic action the person to act in ``match_id`` asked for, if any (``reload``: reads a
     match back after another process changed it)."""
@@ -77,4 +89,4 @@ async def automatic_turn(ctx: Context, match_id: int, reload: Reload) -> Result:
             return Result()
 
 
-__all__ = ["automatic_turn", "person_to_act"]
+__all__ = ["automatic_turn", "person_to_act", "runner_due"]

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 
 from bot.core import automatic
-from bot.core.autoplay import automatic_turn, person_to_act
+from bot.core.autoplay import automatic_turn, person_to_act, runner_due
 from bot.core.notices import Result
 from bot.core.posting import REPOST_AFTER
 from bot.core.service import Core
@@ -148,7 +148,7 @@ class Runner:
                     async with self.busy():
                         result = await automatic_turn(self.core.ctx, match_id, self.core.matches.reload)
                         await self.publish(result)
-                    if match_id not in result.computer_matches:
+                    if match_id not in result.computer_matches and not runner_due(self.core.ctx, match_id):
                         break
                     continue
                 async with self.thinking(match_id):

@@ -335,3 +335,35 @@ async def test_turning_forced_plays_off_while_held_shows_the_board_after_all(mak
     assert board.text.startswith("Alice played `bar/3 bar/2` with 3-2.")  # what waited for this board
     assert actions(board) == ["play", "resign"]
     assert version_of(core, match_id) == version
+
+
+async def test_the_computers_turn_named_while_an_automatic_look_runs_is_taken(make_core, storage) -> None:
+    # Against the computer, Alice opens 5-3: her only play, bar/5 bar/3; she did not ask for it at once.
+    core = make_core([5, 3, 2, 1, 4, 2, 6, 1, 3, 3, 5, 2])
+    await core.challenges.vs_bot(GUILD, CHANNEL, ALICE, "minigam", "easy", None)
+    match_id = match_id_in(core, CHANNEL)
+    version = version_of(core, match_id)
+    reading, go_on = asyncio.Event(), asyncio.Event()
+    read = storage.player_prefs
+
+    async def slow_read(user_id: int) -> dict[str, str]:
+        reading.set()
+        await go_on.wait()
+        return await read(user_id)
+
+    storage.player_prefs = slow_read  # type: ignore[method-assign]
+    runner = Runner(core, _ignore, move_delay=0, sweep_interval=3600)
+    runner.start()  # looks at Alice's forced play: it reads her preferences...
+    await reading.wait()
+    mine = await core.matches.act(match_id, version, ALICE, Action.PLAY, "bar/5 bar/3")  # ...as she plays
+    await runner.handle(mine)  # the computer's turn, named while that look is still running
+    go_on.set()
+    await runner.idle()
+    await runner.close()
+
+    assert version_of(core, match_id) > version + 1  # the computer played too
+    assert game_by_id(core, match_id).turn == 0
+
+
+async def _ignore(result: Result) -> None:
+    return None
