@@ -27,8 +27,10 @@ class Offers:
     def may_double(self, player: int | None = None) -> bool:
         """May ``player`` (default: the player to move) double now, before rolling? In a match, in
         every game but the Crawford game, whatever the score (RULES.md): after the Crawford game the
-        trailer may double, and the cube may go past what either player needs. Only
-        :data:`MAX_CUBE` bounds it, in money play and matches alike."""
+        trailer may double, and the cube may go past what either player needs; but not a player for whom
+        the cube is dead, as gnubg has it (winning this game at the cube's value already wins them the
+        match: a 1-point match, double match point, the leader after the Crawford game). Only
+        :data:`MAX_CUBE` bounds it otherwise, in money play and matches alike."""
         p = self.turn if player is None else player
         return (
             self.variant.cube
@@ -38,9 +40,15 @@ class Offers:
             and not self.double_offered
             and self.resign_offer is None
             and not self.match.crawford
+            and not self.cube_is_dead(p)
             and self.cube_owner in (None, p)
             and self.cube * 2 <= MAX_CUBE
         )
+
+    def cube_is_dead(self, player: int) -> bool:
+        """Whether doubling is pointless for ``player``: in a match, a win at the cube's value already
+        gives them the match (gnubg: "The cube is dead; you can't double any more")."""
+        return not self.match.is_money and self.match.needs(player) <= self.cube
 
     def points_for(self, kind: WinKind) -> int:
         """What a two-player game won now as ``kind`` would score: ``kind.multiplier`` × the cube, or a
@@ -66,6 +74,8 @@ class Offers:
             return "answer the resignation first"
         if self.match.crawford:
             return "no doubling in the Crawford game"
+        if self.cube_is_dead(self.turn):
+            return "the cube is dead: winning this game already wins you the match"
         if self.cube_owner not in (None, self.turn):
             return "your opponent owns the cube"
         return f"the cube never goes past {MAX_CUBE}"

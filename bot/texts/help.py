@@ -99,8 +99,8 @@ _CUBE = (
     "single game, a gammon or a backgammon, which the other accepts (that value times the cube) or declines.",
     "Money play is one game, with the Jacoby rule unless the server turns it off (gammons and backgammons "
     "count single while the cube is in the middle) and no beavers. A match to N points has the Crawford "
-    "rule (no double in the first game after a player reaches N − 1); in every other game the cube may be "
-    "turned whatever the score, so after it the trailer may double.",
+    "rule (no double in the first game after a player reaches N − 1); in every other game, whatever the "
+    "score, unless the cube is dead (a win at its value wins the match).",
 )
 _OPENING = {
     2: "Each player rolls one die to start, again on a tie; the higher moves first with those two dice, so "

@@ -207,10 +207,9 @@ def test_no_doubling_in_the_crawford_game():
     ("score", "cube"),
     [
         ((3, 2), 1),  # both need 2 or 3
-        ((3, 2), 2),  # a cube of 4 is past what either needs: allowed all the same
+        ((2, 3), 2),  # a cube of 4 is past what the taker needs: allowed all the same
         ((0, 0), 4),  # 8 > 5
         ((1, 4), 1),  # post-Crawford: the trailer (player 0, 4-away) doubles
-        ((4, 1), 1),  # post-Crawford, the leader on roll may double too, pointless as it is
     ],
 )
 def test_the_cube_may_be_turned_whatever_the_score_outside_the_crawford_game(score, cube):
@@ -228,8 +227,28 @@ def test_a_post_crawford_double_past_what_the_leader_needs_is_taken_and_scored_i
     assert (game.outcome.winner, game.outcome.points) == (0, 4)
 
 
+@pytest.mark.parametrize(
+    ("target", "score", "cube"),
+    [
+        (1, (0, 0), 1),  # a 1-point match
+        (5, (4, 4), 1),  # double match point
+        (5, (4, 1), 1),  # the leader after the Crawford game
+        (5, (3, 2), 2),  # 2-away with the cube on 2
+    ],
+)
+def test_no_double_where_the_cube_is_dead(target, score, cube):
+    """As gnubg has it: a win at the cube's value already gives the player on roll the match."""
+    game = money_game(cube=cube, cube_owner=0 if cube > 1 else None, match=MatchContext(target, score, False))
+    assert game.cube_is_dead(0)
+    assert not game.may_double()
+    with pytest.raises(
+        GameStateError, match="the cube is dead: winning this game already wins you the match"
+    ):
+        game.double()
+
+
 def test_the_cube_stops_at_max_cube_in_a_match_too():
-    game = money_game(cube=MAX_CUBE, cube_owner=0, match=MatchContext(5, (1, 4), False))
+    game = money_game(cube=MAX_CUBE, cube_owner=0, match=MatchContext(9999, (0, 0), False))
     assert not game.may_double()
     with pytest.raises(GameStateError, match=f"never goes past {MAX_CUBE}"):
         game.double()

@@ -20,12 +20,10 @@ NAMES = ("Ann", "Bob")
 
 @dataclass
 class PostCrawfordDoubler:
-    """Random plays; doubles only after the Crawford game: as the trailer at once and again while its
-    cube is alive, and (``dead``) as the leader too, once, whose cube is dead but whom the rules let
-    double; takes every double."""
+    """Random plays; doubles only after the Crawford game, as the trailer, at once (the leader's cube is
+    dead: the rules refuse it, as gnubg does); takes every double."""
 
     seed: int
-    dead: bool = False
     rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -38,9 +36,7 @@ class PostCrawfordDoubler:
         m = game.match
         if m.crawford or min(m.needs(0), m.needs(1)) != 1:
             return False
-        if m.needs(game.turn) == 1:  # the leader
-            return self.dead and game.cube == 1
-        return game.cube < m.needs(game.turn)  # the trailer, while its cube is alive
+        return game.may_double()  # the trailer, while its cube is alive
 
     def accepts_double(self, game: Game) -> bool:
         return True
@@ -49,13 +45,12 @@ class PostCrawfordDoubler:
         return False
 
 
-# (seed, the leader doubles too): matches to 5 whose post-Crawford games have doubles by trailers who
-# need 4, 3 and 2 points; a leader's dead cube redoubled by the trailer to 4; a dead double at 4-4
-CASES = [(4, False), (13, False), (25, False), (13, True), (21, True)]
+# matches to 5 whose post-Crawford games have doubles by trailers who need 4, 3 and 2 points
+CASES = [4, 13, 25]
 
 
-def played(seed: int, dead: bool) -> selfplay.PlayedMatch:
-    seats = [PostCrawfordDoubler(seed, dead), PostCrawfordDoubler(seed + 100, dead)]
+def played(seed: int) -> selfplay.PlayedMatch:
+    seats = [PostCrawfordDoubler(seed), PostCrawfordDoubler(seed + 100)]
     return selfplay.play_match(Match.new("backgammon", 5), seats, SeededDice(seed))
 
 
@@ -64,9 +59,9 @@ def doubles(games) -> list[tuple[tuple[int, ...], int, int]]:
     return [(g.match.score, e.player, e.value) for g in games for e in g.events if e.kind is EventKind.DOUBLE]
 
 
-@pytest.mark.parametrize(("seed", "dead"), CASES)
-def test_a_match_with_post_crawford_doubles_reads_back_to_its_score(seed, dead):
-    result = played(seed, dead)
+@pytest.mark.parametrize("seed", CASES)
+def test_a_match_with_post_crawford_doubles_reads_back_to_its_score(seed):
+    result = played(seed)
     offered = doubles(result.games)
     assert offered  # the seed gives post-Crawford doubles, past what the leader needs
     assert all(max(score) == 4 and value > 5 - max(score) for score, _, value in offered)
@@ -80,20 +75,19 @@ def test_a_match_with_post_crawford_doubles_reads_back_to_its_score(seed, dead):
     assert write_match(back) == text
 
 
-def test_the_cases_cover_the_trailer_and_the_leader_doubling():
-    offered = [d for seed, dead in CASES for d in doubles(played(seed, dead).games)]
-    assert {5 - score[p] for score, p, _ in offered if score[p] < 4} == {4, 3, 2}  # trailers' needs
-    assert any(score[p] == 4 for score, p, _ in offered)  # the leader's dead cube
-    assert any(value == 4 for _, _, value in offered)  # redoubled past what both need
+def test_the_cases_cover_trailers_who_need_4_3_and_2_and_no_leader_doubles():
+    offered = [d for seed in CASES for d in doubles(played(seed).games)]
+    assert {5 - score[p] for score, p, _ in offered} == {4, 3, 2}  # the trailers' needs
+    assert all(score[p] < 4 for score, p, _ in offered)  # the leader's cube is dead
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not gnubg_available(), reason="gnubg is not installed (apt-get install gnubg)")
 def test_gnubg_reads_our_post_crawford_matches_to_the_same_games_and_score(tmp_path):
     results, paths = [], []
-    for seed, dead in CASES:
-        result = played(seed, dead)
-        path = tmp_path / f"post_crawford_{seed}_{dead}.mat"
+    for seed in CASES:
+        result = played(seed)
+        path = tmp_path / f"post_crawford_{seed}.mat"
         path.write_text(write_match(match_record(result, NAMES)))
         results.append(result)
         paths.append(str(path))

@@ -115,7 +115,8 @@ def test_the_leader_never_doubles_after_the_crawford_game():
     player = get_player("backgammon", "hard")
     for case in leader:
         game = game_of(case)
-        assert game.may_double()  # the rules allow it: it only gives the trailer a bigger cube
+        assert not game.may_double()  # the cube is dead for the leader, as gnubg says
+        assert game.cube_is_dead(game.turn)
         assert not ours(case)[0].double
         assert not player.wants_to_double(game)
 
