@@ -159,9 +159,10 @@ async def _cube_game(make_core, *, rated: bool = True, advice: str | None = None
     if not rated:
         await core.settings.change(GUILD, MODERATOR, {"rated": "off"})
     await _prefs(core, BOB, **bob)
-    await start_challenge_match(core, "backgammon")
+    await start_challenge_match(core, "backgammon", points=5)  # a match: rated unless the server says not
     match_id = match_id_in(core, CHANNEL)
     result = await play(core, ALICE, "24/13")
+    assert game_by_id(core, match_id).may_double()
     return core, match_id, result, thinker
 
 

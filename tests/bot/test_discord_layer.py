@@ -169,7 +169,12 @@ def test_the_command_group_and_its_options() -> None:
     assert set(subcommands) == {
         "challenge", "vs-bot", "move", "hint", "board", "resign", "rules", "help",
         "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave", "export", "analyse",
+        "prefs",
     }  # fmt: skip
+    prefs = {o["name"]: o for o in subcommands["prefs"]["options"]}
+    assert [c["value"] for c in prefs["roll"]["choices"]] == ["ask", "no-double", "always"]
+    assert [prefs[name]["type"] for name in ("forced", "bear_off")] == [5, 5]  # booleans
+    assert not any(o["required"] for o in prefs.values())
     options = {o["name"]: o for o in subcommands["challenge"]["options"]}
     assert [c["value"] for c in options["variant"]["choices"]] == [
         "minigam", "minigam-full-entry", "minigam-strict", "backgammon", "backgammon-mulligan",
