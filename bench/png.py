@@ -43,7 +43,7 @@ TITLES = {SIX2: "6-point, 2 players", SIX4: "6-point, 4 players", BG: "24-point"
 Encoder = Callable[[Image.Image, list, str, tuple[int, int, int]], bytes]
 
 
-def ours(im: Image.Image, dirty: list, kind: str, key: tuple[int, int, int]) -> bytes:
+def ours(im: Image.Image, dirty: list, kind: str, key: tuple[int, int]) -> bytes:
     theme = _check_theme(None)
     base = paletted_background(theme, kind, *key)
     return encode_regions(im, dirty, base, palette_for(theme, kind), COMPRESS_LEVELS[kind])
@@ -52,7 +52,7 @@ def ours(im: Image.Image, dirty: list, kind: str, key: tuple[int, int, int]) -> 
 _backgrounds: dict[tuple[str, tuple[int, int, int]], Image.Image] = {}
 
 
-def _mapped_background(kind: str, key: tuple[int, int, int]) -> Image.Image:
+def _mapped_background(kind: str, key: tuple[int, int]) -> Image.Image:
     """The background mapped to the palette, as a Pillow image (kept, as the bot keeps its rows)."""
     found = _backgrounds.get((kind, key))
     if found is None:
@@ -63,7 +63,7 @@ def _mapped_background(kind: str, key: tuple[int, int, int]) -> Image.Image:
     return found
 
 
-def pillow(im: Image.Image, dirty: list, kind: str, key: tuple[int, int, int]) -> bytes:
+def pillow(im: Image.Image, dirty: list, kind: str, key: tuple[int, int]) -> bytes:
     colours = palette_for(_check_theme(None), kind).im
     out = _mapped_background(kind, key).copy()
     for x0, y0, x1, y1 in regions(dirty, im.size):
@@ -73,7 +73,7 @@ def pillow(im: Image.Image, dirty: list, kind: str, key: tuple[int, int, int]) -
     return buffer.getvalue()
 
 
-def pillow_whole(im: Image.Image, dirty: list, kind: str, key: tuple[int, int, int]) -> bytes:
+def pillow_whole(im: Image.Image, dirty: list, kind: str, key: tuple[int, int]) -> bytes:
     palette = palette_for(_check_theme(None), kind)
     buffer = io.BytesIO()
     im.quantize(palette=palette, dither=Image.Dither.NONE).save(
