@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import re
 from collections.abc import AsyncIterator
@@ -81,7 +82,8 @@ class Output:
             case Board() | Reply() if notice.picture is not None:
                 p = notice.picture
                 self.say(self._unseen(notice))
-                self.say(await asyncio.to_thread(drawing.board_text, p.game, p.names, p.score, p.footer))
+                text = functools.partial(drawing.board_text, perspective=p.perspective)  # as the picture
+                self.say(await asyncio.to_thread(text, p.game, p.names, p.score, p.footer))
                 path = await self._write_png(notice.match_id, p)
                 self.say(f"(board picture: {path})")
                 for control in notice.controls:

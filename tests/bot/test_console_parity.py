@@ -15,6 +15,7 @@ from bot.config import Config
 from bot.console.commands import CONSOLE_HELP
 from bot.console.console import CHANNEL_ID
 from bot.console.session import completions, console_main
+from bot.core import Result
 from bot.core.catalogue import LEVELS
 from engine import Game, SeededDice
 from engine.ai import levels_for
@@ -239,3 +240,21 @@ async def test_tab_after_analyse_offers_the_finished_games(session) -> None:
     await s.type("challenge @Bob", "resign", "yes", "challenge @Bob", "resign", "yes")
 
     assert completions(s.console, "analyse ", "") == ["2", "1"]
+
+
+async def test_the_text_board_is_numbered_as_the_picture_is(make_core, tmp_path: Path) -> None:
+    """The console prints each board's text from the side its picture is drawn from (the person's)."""
+    from bot.console.output import Output
+    from bot.core.notices import NewBoard, Picture
+    from bot.workers import drawing
+
+    game = Game.start("backgammon", SeededDice(3))
+    out = io.StringIO()
+    for side in (0, 1):
+        picture = Picture(game, ("You", "Computer (hard)"), perspective=side)
+        board = NewBoard(channel_id=CHANNEL_ID, match_id=1, version=1, text="", picture=picture)
+        await Output(make_core([]), out, tmp_path).show(Result([board]))
+        assert drawing.board_text(game, picture.names, perspective=side) in out.getvalue()
+    assert drawing.board_text(game, picture.names, perspective=0) != drawing.board_text(
+        game, picture.names, perspective=1
+    )
