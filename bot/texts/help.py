@@ -25,19 +25,20 @@ Play several at once; anyone may watch. In a match's thread, commands are about 
 
 **Play**
 Each turn the bot posts the board and your roll, and mentions you when the turn comes to you. \
-The dice are rolled for you, and a turn \
-with no legal move passes by itself. Play your whole turn with the menu under the board, or type it:
+The dice are rolled for you when you can't double, and a turn \
+with no legal move passes by itself (`/minigam prefs`: more at once). Play your whole turn with the menu under the board, or type it:
 • `/minigam move bar/3 5/off` — autocomplete lists the legal plays as you type.
 {writing_moves}
 
 **More**
-`/minigam board` shows the board (after the end too; **Rematch** on the last board plays again) · \
+`/minigam board` shows the board (after the end too) · \
 `/minigam hint` suggests plays and cube actions (unrated \
-games) · `/minigam analyse [game]` analyses a finished game (also the Analyse button on its last board) · \
+games) · `/minigam analyse [game]` analyses a finished game · \
 `/minigam resign` gives up the game (in Multigam: the last free place) · `/minigam leave` hands \
 your Multigam seat to the computer (its place counts for you) · `/minigam rules [variant]` · \
 `/minigam leaderboard [variant]` · \
-`/minigam stats [@user]` · `/minigam history` · `/minigam cancel`, `/minigam settings` (Manage Server).
+`/minigam stats [@user]` · `/minigam history` · `/minigam export` (a .mat file) · \
+`/minigam cancel`, `/minigam settings` (Manage Server).
 If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit \
 (in Multigam the computer takes their seat and the game goes on)."""
 

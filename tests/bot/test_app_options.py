@@ -82,3 +82,14 @@ def test_integer_bounds_outside_discords_range_are_refused(low: int, high: int) 
 
 def test_integer_bounds_at_discords_limits_are_accepted() -> None:
     options.integer(-(2**53 - 1), 2**53 - 1)
+
+
+def test_the_help_names_every_command() -> None:
+    """``/minigam help`` (``/minigam`` alone) lists every subcommand the bot syncs."""
+    from bot.core.catalogue import LEVELS
+    from bot.texts.help import help_text
+
+    (minigam,) = synced_commands()
+    shown = help_text(list(LEVELS))
+    names = [o["name"] for o in minigam["options"] if o["type"] == SUB_COMMAND and o["name"] != "help"]
+    assert [name for name in names if f"/minigam {name}" not in shown] == []
