@@ -26,7 +26,8 @@ Play several at once; anyone may watch. In a match's thread, commands are about 
 **Play**
 Each turn the bot posts the board and your roll, and mentions you when the turn comes to you. \
 The dice are rolled for you when you can't double, and a turn \
-with no legal move passes by itself (`/minigam prefs`: more at once). Play your whole turn with the menu under the board, or type it:
+with no legal move passes by itself (`/minigam prefs`: more at once). \
+Play your whole turn with the menu under the board, or type it:
 • `/minigam move bar/3 5/off` — autocomplete lists the legal plays as you type.
 {writing_moves}
 
