@@ -22,8 +22,10 @@ from __future__ import annotations
 import enum
 import hashlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TypeVar
 
 from engine.analysis.model import Unit
 from engine.errors import GameDataError, GameStateError, quoted
@@ -31,6 +33,8 @@ from engine.game import Awaiting, Game
 from engine.jsonread import read_enum, read_list, read_object, read_str
 from engine.position import Play
 from engine.solve.index import SOLVABLE
+
+T = TypeVar("T")
 
 FORMAT = 1
 """The puzzle JSON format this engine writes and reads."""
@@ -86,6 +90,17 @@ _BY_NAME = {f.name: f for f in FAMILIES}
 
 class UnknownFamilyError(PuzzleDataError):
     """A family name that is not one of :data:`FAMILIES`."""
+
+
+def strictly(read: Callable[[object], T], data: object) -> T:
+    """``read(data)``, a stored puzzle's or set's reader: whatever the engine cannot read in it (a
+    :class:`GameDataError`) is a :class:`PuzzleDataError`."""
+    try:
+        return read(data)
+    except PuzzleDataError:
+        raise
+    except GameDataError as exc:
+        raise PuzzleDataError(str(exc)) from None
 
 
 def find_family(name: str | Family) -> Family:
@@ -171,12 +186,7 @@ class Puzzle:
     @classmethod
     def from_json(cls, data: object) -> Puzzle:
         """Read :meth:`to_json`'s output; anything else raises :class:`PuzzleDataError`."""
-        try:
-            return cls._from_json(data)
-        except PuzzleDataError:
-            raise
-        except GameDataError as exc:
-            raise PuzzleDataError(str(exc)) from None
+        return strictly(cls._from_json, data)
 
     @classmethod
     def _from_json(cls, data: object) -> Puzzle:

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from engine.errors import GameDataError
 from engine.jsonread import read_int, read_list, read_object, read_str
-from engine.puzzles.model import FAMILIES, Family, Puzzle, PuzzleDataError, find_family
+from engine.puzzles.model import FAMILIES, Family, Puzzle, PuzzleDataError, find_family, strictly
 
 SET_FORMAT = 1
 SETS_DIR = Path(__file__).resolve().parent / "sets"
@@ -49,12 +48,7 @@ class PuzzleSet:
     @classmethod
     def from_json(cls, data: object) -> PuzzleSet:
         """Read a set file's JSON; anything else raises :class:`PuzzleDataError`."""
-        try:
-            return cls._from_json(data)
-        except PuzzleDataError:
-            raise
-        except GameDataError as exc:
-            raise PuzzleDataError(str(exc)) from None
+        return strictly(cls._from_json, data)
 
     @classmethod
     def _from_json(cls, data: object) -> PuzzleSet:
