@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import os
 import re
 from collections.abc import AsyncIterator
@@ -82,8 +81,10 @@ class Output:
             case Board() | Reply() if notice.picture is not None:
                 p = notice.picture
                 self.say(self._unseen(notice))
-                text = functools.partial(drawing.board_text, perspective=p.perspective)  # as the picture
-                self.say(await asyncio.to_thread(text, p.game, p.names, p.score, p.footer))
+                board = await asyncio.to_thread(
+                    drawing.board_text, p.game, p.names, p.score, p.footer, perspective=p.perspective
+                )
+                self.say(board)
                 path = await self._write_png(notice.match_id, p)
                 self.say(f"(board picture: {path})")
                 for control in notice.controls:
