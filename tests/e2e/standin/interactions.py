@@ -323,41 +323,38 @@ class Interactions(Messages, Applications):
         record.followup_ids.append(message.id)
         return self._message_json(message)
 
-    @route("GET", WEBHOOK_MESSAGE)
-    async def _wh_get(self, request: web.Request, app: str, token: str, mid: str) -> web.Response:
+    def _webhook_message(
+        self, app: str, token: str, mid: str
+    ) -> tuple[Interaction | None, Message | web.Response]:
+        """The interaction of ``token`` and its message ``mid`` (``@original`` or a followup), or Discord's
+        answer when the token has expired or the message is not one it reaches."""
         if (expired := self._expired(token)) is not None:
-            return expired
+            return None, expired
         record = self._token_record(app, token)
         message = record and self._resolve_webhook_message(record, mid)
         if not message or message.deleted:
-            return error_response(404, "Unknown Message", 10008)
-        return self._message_json(message)
+            return record, error_response(404, "Unknown Message", 10008)
+        return record, message
+
+    @route("GET", WEBHOOK_MESSAGE)
+    async def _wh_get(self, request: web.Request, app: str, token: str, mid: str) -> web.Response:
+        _record, message = self._webhook_message(app, token, mid)
+        return message if isinstance(message, web.Response) else self._message_json(message)
 
     @route("PATCH", WEBHOOK_MESSAGE)
     async def _wh_edit(self, request: web.Request, app: str, token: str, mid: str) -> web.Response:
-        if (expired := self._expired(token)) is not None:
-            return expired
-        record = self._token_record(app, token)
+        record, message = self._webhook_message(app, token, mid)
         if record is not None and record.responded is None:
             self.violations.append(f"edit of interaction {record.id}'s response before any response")
-        message = record and self._resolve_webhook_message(record, mid)
-        if not message or message.deleted:
-            return error_response(404, "Unknown Message", 10008)
-        payload, files = await self._read_message_body(request)
-        try:
-            self._edit(message, payload, files)
-        except (BadRequest, ValueError) as exc:
-            return self._bad_request(request, str(exc))
-        return self._message_json(message)
+        if isinstance(message, web.Response):
+            return message
+        return await self._edited(request, message)
 
     @route("DELETE", WEBHOOK_MESSAGE)
     async def _wh_delete(self, request: web.Request, app: str, token: str, mid: str) -> web.Response:
-        if (expired := self._expired(token)) is not None:
-            return expired
-        record = self._token_record(app, token)
-        message = record and self._resolve_webhook_message(record, mid)
-        if not message or message.deleted:
-            return error_response(404, "Unknown Message", 10008)
+        _record, message = self._webhook_message(app, token, mid)
+        if isinstance(message, web.Response):
+            return message
         message.deleted = True
         self._notify(message.channel_id)
         return web.Response(status=204)

@@ -177,6 +177,10 @@ class Messages(Guilds):
         channel = self.channels.get(int(cid))
         if channel is not None and channel.is_thread and channel.archived:
             return error_response(400, "Thread is archived", 50083)
+        return await self._edited(request, message)
+
+    async def _edited(self, request: web.Request, message: Message) -> web.Response:
+        """Apply an edit request's body to ``message``: the edited message, or Discord's 400."""
         payload, files = await self._read_message_body(request)
         try:
             self._edit(message, payload, files)
