@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot import texts
-from bot.app import admin, analysis, lobby, options, prefs
+from bot.app import admin, analysis, dice, lobby, options, prefs, puzzles, tournaments
 from bot.app.protocol import App
 from bot.app.responder import HOLD, Responder
 from bot.app.venue import InteractionVenue
@@ -72,6 +72,9 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
             self.add_command(command)
         self.add_command(admin.settings_command(app))
         self.add_command(prefs.prefs_command(app))  # a person's own: /minigam prefs
+        for part in (puzzles, tournaments, dice):  # /minigam puzzle, train, tournament, dice
+            for command in part.commands(app):
+                self.add_command(command)
 
     @property
     def core(self) -> Core:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot import texts
+from bot.console import dice, puzzles, tournaments
 from bot.console.commands import (
     ANSWERS,
     CONSOLE_HELP,
@@ -204,6 +205,9 @@ class Console:
                 )
             case "prefs":
                 return await PlayerPrefs(core.ctx).change(YOU, pref_changes(rest))
+            case _ if any(command in part.COMMANDS for part in (puzzles, tournaments, dice)):
+                part = next(part for part in (puzzles, tournaments, dice) if command in part.COMMANDS)
+                return await part.run(core, self._acting(), command, rest)
         raise ServiceError(unknown_command(command))
 
     def _check_free(self) -> None:

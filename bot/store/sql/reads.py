@@ -22,6 +22,7 @@ from bot.store.sql.analysis import AnalysisReadsMixin
 from bot.store.sql.driver import Driver, Row
 from bot.store.sql.money import MONEY_GAMES
 from bot.store.sql.multigam import MultigamReadsMixin
+from bot.store.sql.puzzles import PuzzleReadsMixin
 from bot.store.sql.rows import (
     CHALLENGE_SELECT,
     GAMES_SELECT,
@@ -37,10 +38,13 @@ from bot.store.sql.rows import (
     stored_game,
 )
 from bot.store.sql.tables import TableReadsMixin
+from bot.store.sql.tournaments import TournamentReadsMixin
 from engine import Event
 
 
-class SqlReads(MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin):
+class SqlReads(
+    MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin, PuzzleReadsMixin, TournamentReadsMixin
+):
     """The :class:`~bot.store.protocol.Store`'s reads, on ``self._db`` (a driver that reads what is
     committed). A store subclasses it and adds ``transaction`` and ``close``."""
 

@@ -10,12 +10,16 @@ from bot.ratings.fibs import Rating
 from bot.store.sql.analysis import AnalysisWritesMixin
 from bot.store.sql.driver import LOCK_RATED_PAIRS, Driver
 from bot.store.sql.multigam import MultigamWritesMixin
+from bot.store.sql.puzzles import PuzzleWritesMixin
 from bot.store.sql.rows import count_rated_between, read_rating
 from bot.store.sql.tables import TableWritesMixin
+from bot.store.sql.tournaments import TournamentWritesMixin
 from engine import Event, Outcome
 
 
-class SqlTransaction(MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin):
+class SqlTransaction(
+    MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin, PuzzleWritesMixin, TournamentWritesMixin
+):
     """The writes, available inside a store's ``transaction()``."""
 
     def __init__(self, db: Driver) -> None:

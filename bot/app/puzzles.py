@@ -1,0 +1,15 @@
+"""/minigam puzzle (a group: solve, stats, leaderboard) and /minigam train (issue 34)."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot.app.protocol import App
+
+
+def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
+    """The commands of this module, added to the ``/minigam`` group."""
+    return []
+
+
+__all__ = ["commands"]
