@@ -171,6 +171,9 @@ class MatchRecord:
     home_channel_id: int | None = None  # where it was started: a thread's parent, or ``channel_id`` itself
     board_record: str | None = None  # the posted board's one-line record (what it becomes when replaced)
     rematch_of: int | None = None  # the match this one is the rematch of
+    clock: str = "none"  # the clock's preset (bot.core.clocks.PRESETS), "none": the correspondence limits
+    reserves: tuple[float, ...] = ()  # with a clock: each seat's reserve left, in seconds
+    clock_used: float = 0.0  # seconds of the current decision charged before the bot stopped (a pause)
 
     @property
     def computer_level(self) -> str | None:
@@ -225,6 +228,7 @@ class ChallengeRecord:
     challenger_name: str = ""
     opponent_name: str = ""
     rematch_of: int | None = None  # a rematch: the finished match whose seats it swaps
+    clock: str = "none"  # the clock the match is offered with (bot.core.clocks.PRESETS)
 
 
 @dataclass(frozen=True, slots=True)
