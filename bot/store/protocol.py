@@ -95,6 +95,7 @@ class Transaction(MultigamWrites, AnalysisWrites, TableWrites, PuzzleWrites, Tou
         now: float,
         expires_at: float,
         rematch_of: int | None = None,
+        clock: str = "none",
     ) -> int: ...
 
     async def close_challenge(
@@ -122,8 +123,12 @@ class Transaction(MultigamWrites, AnalysisWrites, TableWrites, PuzzleWrites, Tou
         reminded: bool | None = None,
         winner_seat: int | None = None,
         finished_at: float | None = None,
+        reserves: tuple[float, ...] | None = None,
+        clock_used: float | None = None,
     ) -> None:
-        """Change the given columns of the match stored at ``version``; :class:`StaleWrite` otherwise."""
+        """Change the given columns of the match stored at ``version``; :class:`StaleWrite` otherwise.
+        ``reserves``, ``clock_used``: a clocked match's reserves and the time its decision used before a
+        stop."""
         ...
 
     async def set_board(self, match_id: int, version: int, message_id: int, record: str = "") -> bool:

@@ -135,9 +135,31 @@ def match_record(r: Row, seats: Sequence[Row]) -> MatchRecord:
             home_channel_id=r["home_channel_id"],
             board_record=r["board_record"],
             rematch_of=r["rematch_of"],
+            clock=str(r["clock"]),
+            reserves=reserves_of(r["clock_reserves"], len(seats)),
+            clock_used=float(r["clock_used"]),
         )
     except (TypeError, ValueError) as exc:
         raise DamagedRecord(what, str(exc), channel_id=channel) from None
+
+
+def reserves_of(stored: str | None, seats: int) -> tuple[float, ...]:
+    """A match's clock reserves (a JSON list, one number of seconds per seat); none without a clock.
+    ``ValueError`` if it is not that."""
+    if stored is None:
+        return ()
+    reserves = json.loads(stored)
+    if not isinstance(reserves, list) or len(reserves) != seats:
+        raise ValueError(f"its clock's reserves are {stored!r}")
+    out = tuple(float(x) for x in reserves)
+    if not all(math.isfinite(x) for x in out):
+        raise ValueError(f"its clock's reserves are {stored!r}")
+    return out
+
+
+def reserves_json(reserves: tuple[float, ...]) -> str | None:
+    """How a match's clock reserves are stored (:func:`reserves_of` reads it back)."""
+    return json.dumps([round(x, 3) for x in reserves]) if reserves else None
 
 
 GAMES_SELECT = (
@@ -211,4 +233,5 @@ def challenge_record(r: Row) -> ChallengeRecord:
         challenger_name=r["challenger_name"],
         opponent_name=r["opponent_name"],
         rematch_of=r["rematch_of"],
+        clock=str(r["clock"]),
     )

@@ -11,7 +11,7 @@ from bot.store.sql.analysis import AnalysisWritesMixin
 from bot.store.sql.driver import LOCK_RATED_PAIRS, Driver
 from bot.store.sql.multigam import MultigamWritesMixin
 from bot.store.sql.puzzles import PuzzleWritesMixin
-from bot.store.sql.rows import count_rated_between, read_rating
+from bot.store.sql.rows import count_rated_between, read_rating, reserves_json
 from bot.store.sql.tables import TableWritesMixin
 from bot.store.sql.tournaments import TournamentWritesMixin
 from engine import Event, Outcome
@@ -60,11 +60,12 @@ class SqlTransaction(
         now: float,
         expires_at: float,
         rematch_of: int | None = None,
+        clock: str = "none",
     ) -> int:
         return await self._db.insert(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, points,"
-            " rated, status, created_at, expires_at, rematch_of)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) RETURNING challenge_id",
+            " rated, status, created_at, expires_at, rematch_of, clock)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?) RETURNING challenge_id",
             (
                 guild_id,
                 channel_id,
@@ -76,6 +77,7 @@ class SqlTransaction(
                 now,
                 expires_at,
                 rematch_of,
+                clock,
             ),
         )
 
@@ -99,8 +101,8 @@ class SqlTransaction(
         match_id = await self._db.insert(
             "INSERT INTO matches (guild_id, channel_id, variant, target, rated, status, version,"
             " current_game_id, turn_started_at, reminded, winner_seat, created_at, finished_at,"
-            " home_channel_id, rematch_of, thread_open)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING match_id",
+            " home_channel_id, rematch_of, thread_open, clock, clock_reserves)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING match_id",
             (
                 record.guild_id,
                 record.channel_id,
@@ -118,6 +120,8 @@ class SqlTransaction(
                 record.home_channel_id,
                 record.rematch_of,
                 record.own_thread,
+                record.clock,
+                reserves_json(record.reserves),
             ),
         )
         await self._db.executemany(
@@ -138,6 +142,8 @@ class SqlTransaction(
         reminded: bool | None = None,
         winner_seat: int | None = None,
         finished_at: float | None = None,
+        reserves: tuple[float, ...] | None = None,
+        clock_used: float | None = None,
     ) -> None:
         changes = {
             "version": new_version,
@@ -147,6 +153,8 @@ class SqlTransaction(
             "reminded": reminded,
             "winner_seat": winner_seat,
             "finished_at": finished_at,
+            "clock_reserves": None if reserves is None else reserves_json(reserves),
+            "clock_used": clock_used,
         }
         given = {k: v for k, v in changes.items() if v is not None}
         if not given:
