@@ -39,6 +39,9 @@ TABLES = (
     "placing_rating_history",
     "player_prefs",
     "game_hints",
+    "tournaments",
+    "tournament_entrants",
+    "tournament_pairings",
 )
 
 _CONVERT = {
