@@ -58,6 +58,7 @@ class TournamentPairing:
     winner: int | None = None
     points: tuple[int, int] = (0, 0)
     how: Decided | None = None
+    deadline: float | None = None  # from its match's start: not over by then, the player to move forfeits
 
     @property
     def decided(self) -> bool:
@@ -89,7 +90,6 @@ class TournamentRecord:
     clock: str = "none"
     starts_at: float | None = None
     round: int = 0
-    round_deadline: float | None = None
     message_id: int | None = None
     champion_id: int | None = None
     finished_at: float | None = None
@@ -148,7 +148,7 @@ class TournamentWrites(Protocol):
 
     async def update_tournament(self, record: TournamentRecord, version: int) -> None:
         """Claim the next version of ``record`` (stored at ``version``) and store its status, rounds,
-        round, round deadline, champion, finished_at and note; :class:`~bot.store.StaleWrite` if it is no
+        round, champion, finished_at and note; :class:`~bot.store.StaleWrite` if it is no
         longer at ``version`` or already over."""
         ...
 
@@ -170,7 +170,9 @@ class TournamentWrites(Protocol):
         """A new pairing (a bye or a walkover may be decided at once)."""
         ...
 
-    async def pairing_started(self, tournament_id: int, round_: int, slot: int, match_id: int) -> None: ...
+    async def pairing_started(
+        self, tournament_id: int, round_: int, slot: int, match_id: int, deadline: float
+    ) -> None: ...
 
     async def decide_pairing(
         self,

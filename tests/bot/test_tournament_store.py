@@ -78,18 +78,15 @@ async def test_an_update_claims_the_next_version_and_refuses_a_stale_one(storage
     tournament_id = await created(storage)
     t = await storage.tournament(tournament_id)
     assert t is not None
-    running = dataclasses.replace(
-        t, status=TournamentStatus.RUNNING, round=1, round_deadline=NOW + 10, rounds=3
-    )
+    running = dataclasses.replace(t, status=TournamentStatus.RUNNING, round=1, rounds=3)
     async with storage.transaction() as tx:
         await tx.update_tournament(running, t.version)
     after = await storage.tournament(tournament_id)
     assert after is not None
-    assert (after.version, after.status, after.round, after.round_deadline, after.rounds) == (
+    assert (after.version, after.status, after.round, after.rounds) == (
         2,
         TournamentStatus.RUNNING,
         1,
-        NOW + 10,
         3,
     )
     with pytest.raises(StaleWrite):
@@ -131,12 +128,12 @@ async def test_pairings_start_and_are_decided_once(storage: Store) -> None:
         )
     match_id = await a_match(storage)
     async with storage.transaction() as tx:
-        await tx.pairing_started(tournament_id, 1, 0, match_id)
+        await tx.pairing_started(tournament_id, 1, 0, match_id, NOW + 86400)
         assert await tx.tournament_match(match_id)
         assert not await tx.tournament_match(match_id + 1)
     with pytest.raises(StaleWrite):
         async with storage.transaction() as tx:
-            await tx.pairing_started(tournament_id, 1, 0, match_id)
+            await tx.pairing_started(tournament_id, 1, 0, match_id, NOW + 86400)
     async with storage.transaction() as tx:
         await tx.decide_pairing(tournament_id, 1, 0, ALICE.user_id, (3, 1), Decided.MATCH)
     with pytest.raises(StaleWrite):
@@ -145,7 +142,9 @@ async def test_pairings_start_and_are_decided_once(storage: Store) -> None:
     t = await storage.tournament(tournament_id)
     assert t is not None
     assert t.pairings == (
-        TournamentPairing(1, 0, ALICE.user_id, BOB.user_id, match_id, ALICE.user_id, (3, 1), Decided.MATCH),
+        TournamentPairing(
+            1, 0, ALICE.user_id, BOB.user_id, match_id, ALICE.user_id, (3, 1), Decided.MATCH, NOW + 86400
+        ),
         TournamentPairing(1, 1, BOB.user_id, None, None, BOB.user_id, (0, 0), Decided.BYE),
     )
     assert await storage.tournament_of_match(match_id) == tournament_id
@@ -158,7 +157,8 @@ async def test_lists_and_results(storage: Store) -> None:
     async with storage.transaction() as tx:
         await tx.set_tournament_message(first, 777)
     t = await storage.tournament(first)
-    assert t is not None and t.message_id == 777
+    assert t is not None
+    assert t.message_id == 777
     done = dataclasses.replace(t, status=TournamentStatus.FINISHED, champion_id=BOB.user_id, finished_at=NOW)
     async with storage.transaction() as tx:
         await tx.update_tournament(done, t.version)
@@ -166,7 +166,8 @@ async def test_lists_and_results(storage: Store) -> None:
     assert [x.name for x in await storage.guild_tournaments(GUILD + 1)] == []
     assert [x.tournament_id for x in await storage.live_tournaments()] == [second]
     listed = (await storage.live_tournaments())[0]
-    assert len(listed.entrants) == 2 and listed.pairings == ()
+    assert len(listed.entrants) == 2
+    assert listed.pairings == ()
     assert await storage.tournament_results(GUILD, BOB.user_id) == (1, 1)
     assert await storage.tournament_results(GUILD, ALICE.user_id) == (1, 0)
     assert await storage.tournament_results(GUILD + 1, ALICE.user_id) == (0, 0)

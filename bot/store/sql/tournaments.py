@@ -50,6 +50,7 @@ def _pairing(r: Row) -> TournamentPairing:
         winner=None if winner is None else int(winner),
         points=(int(r["a_points"]), int(r["b_points"])),
         how=Decided(how) if how else None,
+        deadline=None if r["deadline"] is None else float(r["deadline"]),
     )
 
 
@@ -72,7 +73,6 @@ def _tournament(r: Row, entrants: Sequence[Row] = (), pairings: Sequence[Row] = 
             clock=str(r["clock"]),
             starts_at=None if r["starts_at"] is None else float(r["starts_at"]),
             round=int(r["round"]),
-            round_deadline=None if r["round_deadline"] is None else float(r["round_deadline"]),
             message_id=r["message_id"],
             champion_id=r["champion_id"],
             finished_at=None if r["finished_at"] is None else float(r["finished_at"]),
@@ -168,13 +168,12 @@ class TournamentWritesMixin:
         r = record
         await self._run(
             "UPDATE tournaments SET version = version + 1, status = ?, rounds = ?, round = ?,"
-            " round_deadline = ?, champion_id = ?, finished_at = ?, note = ?"
+            " champion_id = ?, finished_at = ?, note = ?"
             f" WHERE tournament_id = ? AND version = ? AND {_LIVE}",
             (
                 str(r.status),
                 r.rounds,
                 r.round,
-                r.round_deadline,
                 r.champion_id,
                 r.finished_at,
                 r.note,
@@ -235,11 +234,13 @@ class TournamentWritesMixin:
             ),
         )
 
-    async def pairing_started(self, tournament_id: int, round_: int, slot: int, match_id: int) -> None:
+    async def pairing_started(
+        self, tournament_id: int, round_: int, slot: int, match_id: int, deadline: float
+    ) -> None:
         await self._run(
-            "UPDATE tournament_pairings SET match_id = ? WHERE tournament_id = ? AND round = ? AND slot = ?"
-            " AND match_id IS NULL AND winner_id IS NULL",
-            (match_id, tournament_id, round_, slot),
+            "UPDATE tournament_pairings SET match_id = ?, deadline = ? WHERE tournament_id = ? AND round = ?"
+            " AND slot = ? AND match_id IS NULL AND winner_id IS NULL",
+            (match_id, deadline, tournament_id, round_, slot),
             expect_one=f"pairing {round_}.{slot} of tournament {tournament_id} started already",
         )
 

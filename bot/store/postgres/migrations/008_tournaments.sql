@@ -18,7 +18,6 @@ CREATE TABLE tournaments (
     created_at      DOUBLE PRECISION NOT NULL,
     starts_at       DOUBLE PRECISION, -- starts by itself then (NULL: when the organiser presses Start)
     round           INTEGER NOT NULL DEFAULT 0, -- the round in play (0: not started)
-    round_deadline  DOUBLE PRECISION, -- a match of the round not over by then is decided by the clock
     message_id      BIGINT,           -- the sign-up message, kept current
     champion_id     BIGINT,
     finished_at     DOUBLE PRECISION,
@@ -38,8 +37,9 @@ CREATE TABLE tournament_entrants (
     PRIMARY KEY (tournament_id, user_id)
 );
 
--- The pairings, round by round: b NULL is a bye for a; match_id the match that plays it; winner_id once
--- decided (by the match, a forfeit, the organiser's award, a bye or a removed player's walkover).
+-- The pairings, round by round: b NULL is a bye for a; match_id the match that plays it (from the
+-- round's deadline on, the player to move forfeits it: deadline); winner_id once decided
+-- (by the match, the deadline, the organiser's award, a bye or a removed player's walkover).
 CREATE TABLE tournament_pairings (
     tournament_id  BIGINT NOT NULL REFERENCES tournaments (tournament_id),
     round          INTEGER NOT NULL,
@@ -51,6 +51,7 @@ CREATE TABLE tournament_pairings (
     a_points       INTEGER NOT NULL DEFAULT 0,
     b_points       INTEGER NOT NULL DEFAULT 0,
     how            TEXT    NOT NULL DEFAULT '',
+    deadline       DOUBLE PRECISION, -- its match started: not over by then, the player to move forfeits
     PRIMARY KEY (tournament_id, round, slot)
 );
 CREATE UNIQUE INDEX tournament_pairings_by_match ON tournament_pairings (match_id);
