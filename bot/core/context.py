@@ -3,10 +3,12 @@ and the house rules (time limits, the rating guard)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.clock import Clock
-from bot.core.live import KeyedLocks, LiveMatches
+from bot.core.live import KeyedLocks, LiveMatch, LiveMatches
 from bot.models import Shards
 from bot.store import Store
 from bot.workers.thinking import Thinker
@@ -41,6 +43,13 @@ class Context:
     live: LiveMatches = field(default_factory=LiveMatches)
     channel_locks: KeyedLocks = field(default_factory=KeyedLocks)  # starting matches, one channel at a time
     shards: Shards = field(default_factory=Shards)  # the servers this process serves (its matches, its clock)
+    match_over: MatchOver | None = None  # told of every match that ends (a tournament moves on)
 
 
-__all__ = ["DAY", "Context", "HouseRules"]
+MatchOver = Callable[[LiveMatch], Awaitable[Any]]
+"""Called with a match just stored as over (its lock held); returns a :class:`~bot.core.notices.Result`:
+what follows from it (a tournament's next pairings), published with the match's last board. It must not
+take a match's lock."""
+
+
+__all__ = ["DAY", "Context", "HouseRules", "MatchOver"]
