@@ -17,7 +17,7 @@ from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.core.multirating import rate_placings
-from bot.core.notices import Reply, Result
+from bot.core.notices import Board, Reply, Result
 from bot.core.rating import rate
 from bot.core.settings import Settings
 from bot.core.venue import HERE, Venue
@@ -166,12 +166,24 @@ async def commit(
     final = offer_analysis(final, rec.current_game_id)  # the game that just ended
     live.pending = ()
     if next_game is None:
-        return Result([final])
+        return (await _match_over(ctx, live, final)) if status is MatchStatus.FINISHED else Result([final])
     retire_board(live)  # in memory: the next game's first board replaces nothing (the last one retires it)
     result = Result([final])
     result.extend(
         await _next_turn(ctx, live, [texts.game_header(match.games_played + 1), *next_lines], acted)
     )
+    return result
+
+
+async def _match_over(ctx: Context, live: LiveMatch, final: Board) -> Result:
+    """The match's last board, then what its end leads to (:attr:`Context.match_over`). The match is stored
+    as over whatever that does: a failure there is logged, and the tournament's sweep catches up."""
+    result = Result([final])
+    if ctx.match_over is not None:
+        try:
+            result.extend(await ctx.match_over(live))
+        except Exception:
+            log.exception("what follows the end of match %s failed; the sweep tries again", live.match_id)
     return result
 
 
