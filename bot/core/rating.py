@@ -6,7 +6,8 @@ A match changes ratings (FIBS's formula, :mod:`bot.ratings.fibs`) only when
 - **both players made a play in it**: a match resigned or forfeited before one of them moved proves
   nothing (a second account resigning at once, again and again, gains its owner nothing), and
 - the same two people have had fewer than ``pair_daily_limit`` (3) rated matches in this server in the
-  last 24 hours: past that their matches still count in the records, but not for the ratings.
+  last 24 hours: past that their matches still count in the records, but not for the ratings. A
+  tournament's pairings are exempt: the bot paired them, nobody chose their opponent.
 
 And the guard holds over time: within ``pair_window`` (30 days), the same two people's first
 ``pair_full`` (3) rated matches in this server count in full, and their ``n``-th after that counts
@@ -39,7 +40,13 @@ async def rate(
     winner = record.seats[winner_seat]
     loser = record.seats[1 - winner_seat]
     limit = ctx.rules.pair_daily_limit
-    if await tx.rated_matches_between(record.guild_id, winner.user_id, loser.user_id, now - DAY) >= limit:
+    paired_by_the_bot = await tx.tournament_match(record.match_id)  # a tournament's pairing: no daily cap
+    since_yesterday = now - DAY
+    if (
+        not paired_by_the_bot
+        and await tx.rated_matches_between(record.guild_id, winner.user_id, loser.user_id, since_yesterday)
+        >= limit
+    ):
         return [texts.unrated_pair_limit(limit)]
     since = now - ctx.rules.pair_window
     nth = 1 + await tx.rated_matches_between(record.guild_id, winner.user_id, loser.user_id, since)
