@@ -1,6 +1,7 @@
 """Dice: the value (:class:`Dice`), the 21 distinct rolls and their chances (:data:`ROLLS`), and where
-dice come from (``secrets`` for real play, a seeded or scripted source for tests, benchmarks and the
-arena)."""
+dice come from: a match's own stream from its committed seed for real play (:mod:`engine.dice.stream`,
+checked afterwards by :mod:`engine.dice.verify`), ``secrets``, or a seeded or scripted source for tests,
+benchmarks and the arena."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, Protocol
 
+from engine.dice.stream import Seed, StreamDice, commitment, dice_stream
 from engine.digits import ascii_digits
 from engine.errors import DiceError, quoted
 from engine.variants import Variant
@@ -164,3 +166,21 @@ class ScriptedDice:
     @property
     def remaining(self) -> int:
         return len(self._dice) - self._next
+
+
+__all__ = [
+    "ROLLS",
+    "Dice",
+    "DiceSource",
+    "Roll",
+    "ScriptedDice",
+    "SecretDice",
+    "Seed",
+    "SeededDice",
+    "StreamDice",
+    "all_dice",
+    "commitment",
+    "dice_pair",
+    "dice_stream",
+    "roll",
+]
