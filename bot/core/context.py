@@ -43,6 +43,7 @@ class Context:
     live: LiveMatches = field(default_factory=LiveMatches)
     channel_locks: KeyedLocks = field(default_factory=KeyedLocks)  # starting matches, one channel at a time
     shards: Shards = field(default_factory=Shards)  # the servers this process serves (its matches, its clock)
+    clock_started: ClockStarted | None = None  # told when a match's clock starts running (its flag timer)
     match_over: MatchOver | None = None  # told of every match that ends (a tournament moves on)
 
 
@@ -51,5 +52,9 @@ MatchOver = Callable[[LiveMatch], Awaitable[Any]]
 what follows from it (a tournament's next pairings), published with the match's last board. It must not
 take a match's lock."""
 
+ClockStarted = Callable[[int], None]
+"""Called with a match's id whenever its clock starts running for a decision, or its flag's moment
+moves (:mod:`bot.core.match_clocks`): the runner's flag timer for it is armed again. It must not block."""
 
-__all__ = ["DAY", "Context", "HouseRules", "MatchOver"]
+
+__all__ = ["DAY", "ClockStarted", "Context", "HouseRules", "MatchOver"]
