@@ -74,6 +74,11 @@ class LiveMatch:
     # The match's board as this process knows it: set when a board is posted (bot.core.posting), without
     # the lock, so never from ``record`` (whose board columns are only the stored copy, read at load).
     board: PostedBoard | None = None
+    # A clocked match (bot.core.match_clocks): when the running clock of the decision awaited now started
+    # (its board's posting; the action's storing until then; this process's start after a restart), and
+    # under the lock, while an action is handled, when Discord received it (``None``: now).
+    clock_from: float = 0.0
+    decided_at: float | None = None
 
     @property
     def match_id(self) -> int:
