@@ -7,11 +7,15 @@ computer acts next. A publisher handles each notice kind with ``match``; nothing
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.core.actions import Control
 from bot.core.standings import PlayerStats, RatingChart, StandingsPage
 from engine import Event, Game, MatchContext
 from engine.analysis import GameAnalysis, PlayerSummary
+
+if TYPE_CHECKING:
+    from images.bracket import BracketPicture
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +120,33 @@ class LobbyBoard:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentBoard:
+    """A tournament's sign-up message at ``version``: posted anew (``new``) or edited (``message_id``);
+    while ``open`` it has the Join, Leave, Start and Cancel buttons of that version. Kept current to the
+    end (the entrants, then the rounds and the champion)."""
+
+    channel_id: int
+    tournament_id: int
+    version: int
+    text: str
+    open: bool
+    message_id: int | None = None
+    new: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentNews:
+    """A tournament's public message: a round's pairings (pinging ``mentions``), a match to play, the
+    champion; or, with ``channel_id`` ``None``, the public answer to the command that asked (its standings).
+    ``bracket``: a knockout's bracket, drawn under the text."""
+
+    channel_id: int | None
+    text: str
+    mentions: tuple[int, ...] = ()
+    bracket: BracketPicture | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RetireBoard:
     """The board ``message_id`` no longer applies (the match moved on or ended): it is edited down to its
     one-line ``record``, without its picture and controls (with no record, it only loses its controls)."""
@@ -214,6 +245,8 @@ Notice = (
     | ChallengePosted
     | ChallengeClosed
     | LobbyBoard
+    | TournamentBoard
+    | TournamentNews
     | RetireBoard
     | ArchiveThread
     | ControlsChanged
@@ -266,4 +299,6 @@ __all__ = [
     "Result",
     "RetireBoard",
     "Standings",
+    "TournamentBoard",
+    "TournamentNews",
 ]
