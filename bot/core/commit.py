@@ -223,12 +223,14 @@ async def start_match(
     anchor: int | None = None,
     home_channel_id: int | None = None,
     rematch_of: int | None = None,
+    title: str | None = None,
 ) -> Result:
     """Start a match from ``channel_id`` (the caller holds that channel's lock): in a thread of its own that
     ``venue`` opens under it (from the message ``anchor``, a challenge's or a lobby's), else in
     ``channel_id`` itself, which must then be free. The opening roll, automatic rolls, stored.
     ``also(tx, match_id)``: more writes in the same transaction (a lobby marks itself started).
-    ``home_channel_id``: where a rematch's first match was started from."""
+    ``home_channel_id``: where a rematch's first match was started from. ``title``: its thread's name
+    (default: the variant and the players)."""
     jacoby = (await Settings(ctx).of(guild_id)).jacoby
     match = Match.new(variant, target, jacoby=jacoby)
     names = tuple(s.name for s in seats)
@@ -238,7 +240,7 @@ async def start_match(
     thread = None
     if venue.opens_threads(channel_id):
         people = tuple(s.user_id for s in seats if not s.is_computer)
-        title = words.table_title(match.variant, names)
+        title = title or words.table_title(match.variant, names)
         thread = await venue.open_thread(channel_id, title, anchor=anchor, people=people)
     if thread is None:
         check_channel_free(ctx, channel_id)
