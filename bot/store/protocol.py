@@ -37,6 +37,7 @@ from bot.models import (
 )
 from bot.ratings.fibs import Rating
 from bot.store.protocol_analysis import AnalysisReads, AnalysisWrites
+from bot.store.protocol_dice import DiceReads, DiceWrites
 from bot.store.protocol_multigam import MultigamReads, MultigamWrites
 from bot.store.protocol_puzzles import PuzzleReads, PuzzleWrites
 from bot.store.protocol_tables import TableReads, TableWrites
@@ -74,7 +75,9 @@ class DamagedRecord(ValueError):
         self.channel_id = channel_id  # where it is played, when that much could be read
 
 
-class Transaction(MultigamWrites, AnalysisWrites, TableWrites, PuzzleWrites, TournamentWrites, Protocol):
+class Transaction(
+    MultigamWrites, AnalysisWrites, TableWrites, PuzzleWrites, TournamentWrites, DiceWrites, Protocol
+):
     """The writes, available inside :meth:`Store.transaction`."""
 
     async def upsert_guild(self, guild_id: int, name: str, now: float) -> None: ...
@@ -174,7 +177,7 @@ class Transaction(MultigamWrites, AnalysisWrites, TableWrites, PuzzleWrites, Tou
         ...
 
 
-class Store(MultigamReads, AnalysisReads, TableReads, PuzzleReads, TournamentReads, Protocol):
+class Store(MultigamReads, AnalysisReads, TableReads, PuzzleReads, TournamentReads, DiceReads, Protocol):
     """The bot's database. Reads are methods; writes go through :meth:`transaction`."""
 
     shared: bool  # other processes may use the database at the same time (a redeploy's two sessions)
