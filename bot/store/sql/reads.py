@@ -19,6 +19,7 @@ from bot.models import (
 from bot.ratings.fibs import Rating
 from bot.store.protocol import DamagedRecord
 from bot.store.sql.analysis import AnalysisReadsMixin
+from bot.store.sql.dice import DiceReadsMixin
 from bot.store.sql.driver import Driver, Row
 from bot.store.sql.money import MONEY_GAMES
 from bot.store.sql.multigam import MultigamReadsMixin
@@ -43,7 +44,12 @@ from engine import Event
 
 
 class SqlReads(
-    MultigamReadsMixin, AnalysisReadsMixin, TableReadsMixin, PuzzleReadsMixin, TournamentReadsMixin
+    MultigamReadsMixin,
+    AnalysisReadsMixin,
+    TableReadsMixin,
+    PuzzleReadsMixin,
+    TournamentReadsMixin,
+    DiceReadsMixin,
 ):
     """The :class:`~bot.store.protocol.Store`'s reads, on ``self._db`` (a driver that reads what is
     committed). A store subclasses it and adds ``transaction`` and ``close``."""
