@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, PlayerRef, Seat
 from bot.ratings.fibs import Rating
 from bot.store.sql.analysis import AnalysisWritesMixin
+from bot.store.sql.dice import DiceWritesMixin
 from bot.store.sql.driver import LOCK_RATED_PAIRS, Driver
 from bot.store.sql.multigam import MultigamWritesMixin
 from bot.store.sql.puzzles import PuzzleWritesMixin
@@ -18,7 +19,12 @@ from engine import Event, Outcome
 
 
 class SqlTransaction(
-    MultigamWritesMixin, AnalysisWritesMixin, TableWritesMixin, PuzzleWritesMixin, TournamentWritesMixin
+    MultigamWritesMixin,
+    AnalysisWritesMixin,
+    TableWritesMixin,
+    PuzzleWritesMixin,
+    TournamentWritesMixin,
+    DiceWritesMixin,
 ):
     """The writes, available inside a store's ``transaction()``."""
 
