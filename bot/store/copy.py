@@ -25,6 +25,7 @@ TABLES = (
     "meta",
     "guild_settings",
     "matches",
+    "match_dice",
     "match_players",
     "games",
     "plays",
