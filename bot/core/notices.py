@@ -239,6 +239,25 @@ class AnalysisReport:
     match_games: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class PuzzleCard:
+    """A puzzle (:mod:`bot.core.puzzles`) for the person who asked, only they see it: its board
+    (``picture``) and ``text``. While attempt ``attempt_id`` is open its answers are offered: a menu of
+    ``plays`` (a checker play) or the cube's answers as buttons (``cube``); once graded, a button serves
+    ``next`` (a family's next puzzle, or ``train``), labelled ``next_label``. With ``channel_id`` it is a
+    public post there instead (the daily puzzle of ``day``: its button serves it to whoever presses)."""
+
+    text: str
+    picture: Picture
+    attempt_id: int | None = None
+    plays: tuple[str, ...] = ()
+    cube: tuple[tuple[str, str], ...] = ()  # (answer, label)
+    next: str = ""
+    next_label: str = ""
+    channel_id: int | None = None
+    day: str = ""
+
+
 Notice = (
     Board
     | Message
@@ -255,6 +274,7 @@ Notice = (
     | Standings
     | PlayerCard
     | AnalysisReport
+    | PuzzleCard
 )
 
 
@@ -295,6 +315,7 @@ __all__ = [
     "Notice",
     "Picture",
     "PlayerCard",
+    "PuzzleCard",
     "Reply",
     "Result",
     "RetireBoard",
