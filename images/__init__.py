@@ -3,10 +3,11 @@
 ``render(state, *, names, perspective, last_play, theme, score, footer) -> bytes`` draws an
 :class:`engine.Game` (or a bare :class:`engine.Position`) with names in any script; ``render_text(state,
 names)`` gives a compact text board for terminals and alt text; ``line_chart(series, *, title, ...)``
-draws ratings over time or winning chances over a game.
+draws ratings over time or winning chances over a game; ``draw_bracket(picture)`` a knockout bracket.
 Imports the engine only: never Discord or storage.
 """
 
+from images.bracket import BracketError, BracketMatch, BracketPicture, BracketSlot, draw_bracket
 from images.chart import ChartError, Mark, Series, line_chart
 from images.render import render, render_image, warm_up
 from images.scene import for_drawing
@@ -15,10 +16,15 @@ from images.theme import DEFAULT_THEME, Theme
 
 __all__ = [
     "DEFAULT_THEME",
+    "BracketError",
+    "BracketMatch",
+    "BracketPicture",
+    "BracketSlot",
     "ChartError",
     "Mark",
     "Series",
     "Theme",
+    "draw_bracket",
     "for_drawing",
     "line_chart",
     "render",
