@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from bot.timing import timed
 from bot.workers.pool import Workers
 from engine import Game
-from images import Series, for_drawing, line_chart, render, render_text, warm_up
+from images import BracketPicture, Series, draw_bracket, for_drawing, line_chart, render, render_text, warm_up
 
 ALT_TEXT_LIMIT = 1000  # Discord's limit for an attachment's description
 
@@ -96,6 +96,10 @@ class Painter:
     async def chart(self, title: str, series: Sequence[tuple[str, Sequence[tuple[float, float]]]]) -> bytes:
         """:func:`rating_chart_png`, off the event loop."""
         return await self.workers.run(rating_chart_png, title, tuple(series))
+
+    async def bracket(self, picture: BracketPicture) -> bytes:
+        """A knockout tournament's bracket (:func:`images.draw_bracket`), off the event loop."""
+        return await self.workers.run(draw_bracket, picture)
 
     def close(self) -> None:
         self.workers.close()
