@@ -148,14 +148,35 @@ def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
 
 
+_ROLE = re.compile(r"<@&(\d{1,20})>|(\d{5,20})")
+
+
+def read_role(text: str) -> int | None:
+    """``none``, or one role: its mention (``@Organisers`` becomes ``<@&123>`` as it is typed) or id."""
+    words = _words(text)
+    if words in (["none"], ["nobody"]):
+        return None
+    m = _ROLE.fullmatch(words[0]) if len(words) == 1 else None
+    role_id = int(m.group(1) or m.group(2)) if m is not None else 0
+    if not 0 < role_id <= MAX_USER_ID:
+        raise SettingValueError("none, or one role (@name)")
+    return role_id
+
+
+def show_role(value: object) -> str:
+    return "none" if value is None else f"<@&{value}>"
+
+
 VARIANT_SET = Kind(read_variants, show_variants)
 CHANNEL_SET = Kind(read_channels, show_channels)
+ROLE = Kind(read_role, show_role)
 
 
 __all__ = [
     "BOOL",
     "CHANNEL_SET",
     "DEFAULT_WORDS",
+    "ROLE",
     "VARIANT_SET",
     "Kind",
     "SettingValueError",
