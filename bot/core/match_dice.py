@@ -1,0 +1,58 @@
+"""A match's dice source (issue 33: dice anyone can verify).
+
+Every match draws a secret :class:`~engine.dice.Seed` when it starts, stored apart from the match
+(``match_dice``), and throws every die from it (:mod:`engine.dice.stream`). Where the stream stands
+follows from the record: the dice the match's stored games show (:func:`engine.dice.record.thrown_dice`),
+so a restart, a reload or another process throws the same next die. Nothing but this module reads the
+seed from the store; in memory the seed hides itself and cannot cross to a worker process.
+
+A source given to the core (``Core(dice=...)``: the tests' scripted and seeded dice, the console's
+``--seed``) throws every match's dice instead of the stream: such matches still draw, store and reveal a
+seed, but their dice do not follow from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.store import DamagedRecord, Store, Transaction
+from engine import Event, Game
+from engine.dice import DiceSource, SecretDice, Seed
+from engine.dice.record import thrown_dice
+from engine.errors import DiceError
+
+
+def dice_for(given: DiceSource | None, seed: Seed | None, thrown_before: int, game: Game) -> DiceSource:
+    """The dice the match throws next, in ``game`` (its current game, with the events so far) after
+    ``thrown_before`` dice in its earlier games: the core's given source if any, else the seed's stream
+    after every die thrown so far (a match started before seeds were kept: the system's secure dice)."""
+    if given is not None:
+        return given
+    if seed is None:
+        return SecretDice()
+    return seed.dice(thrown_before + len(thrown_dice(game.events)))
+
+
+def dice_in(games: Sequence[Sequence[Event]]) -> int:
+    """How many dice the games' records show."""
+    return sum(len(thrown_dice(events)) for events in games)
+
+
+async def keep_seed(tx: Transaction, match_id: int, seed: Seed) -> None:
+    """Store the seed of the match just inserted, in the same transaction."""
+    await tx.add_match_seed(match_id, seed.reveal())
+
+
+async def stored_seed(store: Store, match_id: int) -> Seed | None:
+    """The seed of ``match_id`` (``None``: started before seeds were kept); :class:`DamagedRecord` if
+    the stored one cannot be read."""
+    text = await store.match_seed(match_id)
+    if text is None:
+        return None
+    try:
+        return Seed.from_hex(text)
+    except DiceError as exc:
+        raise DamagedRecord(f"the dice seed of match {match_id}", str(exc)) from None
+
+
+__all__ = ["dice_for", "dice_in", "keep_seed", "stored_seed"]
