@@ -12,7 +12,7 @@ from bot.core.live import KeyedLocks, LiveMatch, LiveMatches
 from bot.models import Shards
 from bot.store import Store
 from bot.workers.thinking import Thinker
-from engine.dice import DiceSource
+from engine.dice import DiceSource, Seed
 
 DAY = 86400.0
 
@@ -37,7 +37,7 @@ class HouseRules:
 class Context:
     store: Store
     clock: Clock
-    dice: DiceSource
+    dice: DiceSource | None  # None: each match throws its own seed's dice (bot.core.match_dice)
     thinker: Thinker
     rules: HouseRules = field(default_factory=HouseRules)
     live: LiveMatches = field(default_factory=LiveMatches)
@@ -45,6 +45,7 @@ class Context:
     shards: Shards = field(default_factory=Shards)  # the servers this process serves (its matches, its clock)
     clock_started: ClockStarted | None = None  # told when a match's clock starts running (its flag timer)
     match_over: MatchOver | None = None  # told of every match that ends (a tournament moves on)
+    seeds: Callable[[], Seed] = Seed.new  # a new match's secret dice seed
 
 
 MatchOver = Callable[[LiveMatch], Awaitable[Any]]
