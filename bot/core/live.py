@@ -18,9 +18,11 @@ from collections import Counter
 from collections.abc import AsyncIterator, Hashable
 from dataclasses import dataclass, field
 
+from bot.core.match_dice import dice_in, stored_seed
 from bot.models import MatchRecord, MatchStatus, StoredGame
 from bot.store import DamagedRecord, Store
 from engine import Event, EventKind, Game, Match, MatchContext, Move, Outcome, find_variant, replay
+from engine.dice import Seed
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +81,8 @@ class LiveMatch:
     # under the lock, while an action is handled, when Discord received it (``None``: now).
     clock_from: float = 0.0
     decided_at: float | None = None
+    seed: Seed | None = None  # its dice's secret seed (bot.core.match_dice; None: started before seeds)
+    dice_before: int = 0  # the dice thrown in its games before the current one
 
     @property
     def match_id(self) -> int:
@@ -175,14 +179,17 @@ async def load_match(store: Store, match_id: int, *, over: bool = False) -> Live
     if games[-1].outcome is not None and not over:
         raise DamagedRecord(what, "its current game is over")
     events = [await store.game_events(stored.game_id) for stored in games]
+    seed = await stored_seed(store, match_id)
     try:
-        return _rebuild(record, games, events, over=over)
+        live = _rebuild(record, games, events, over=over)
     except DamagedRecord:
         raise
     except Exception as exc:
         # Only stored data, read already, goes in: whatever the engine raises comes from it (a play numbered
         # before the opening leaves the replay without dice: a RuntimeError), never from the database.
         raise DamagedRecord(what, f"{type(exc).__name__}: {exc}") from None
+    live.seed, live.dice_before = seed, dice_in(events[:-1])
+    return live
 
 
 def _rebuild(
