@@ -6,6 +6,7 @@ import pytest
 
 from bot.workers.drawing import ALT_TEXT_LIMIT, Painter, draw_board
 from engine import Game, SeededDice
+from images import BracketMatch, BracketPicture, BracketSlot, draw_bracket
 
 NAMES = ("Alice", "Bob")
 
@@ -38,5 +39,16 @@ async def test_worker_processes_draw_the_same_picture(game: Game) -> None:
     painter.start()
     try:
         assert await painter.draw(game, NAMES, 1) == draw_board(game, NAMES, 1)
+    finally:
+        painter.close()
+
+
+async def test_a_painter_draws_a_bracket_in_its_workers() -> None:
+    final = BracketMatch(BracketSlot("Alice", 1), BracketSlot("Bob", 2), 1, "5-3")
+    picture = BracketPicture("Club knockout", ((final,),), champion="Bob")
+    painter = Painter(workers=1)
+    painter.start()
+    try:
+        assert await painter.bracket(picture) == draw_bracket(picture)
     finally:
         painter.close()
