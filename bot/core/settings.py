@@ -32,6 +32,8 @@ class ServerSettings:
     archive_after: float = 3600.0  # a match's thread is archived this long after its last match ended
     challenge_expiry: float = 600.0  # a challenge not answered by then expires
     lobby_expiry: float = 900.0  # a four-player lobby not started by then closes
+    tournament_role: int | None = None  # besides Manage Server, members with it may create tournaments
+    tournament_round: float = 86400.0  # a tournament's match not over this long after it started is decided
 
     @classmethod
     def defaults(cls, rules: HouseRules) -> ServerSettings:
@@ -66,6 +68,8 @@ SETTINGS: dict[str, kinds.Kind] = {
     "archive_after": kinds.duration_kind(ARCHIVE_AFTER_LEAST, 7 * DAY),
     "challenge_expiry": kinds.duration_kind(60, DAY),
     "lobby_expiry": kinds.duration_kind(60, DAY),
+    "tournament_role": kinds.ROLE,
+    "tournament_round": kinds.duration_kind(600, 14 * DAY),
 }
 assert set(SETTINGS) == {f.name for f in fields(ServerSettings)}
 

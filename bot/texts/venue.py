@@ -136,6 +136,9 @@ _SETTINGS = {
     "archive_after": "A match's thread is archived this long after the match ends",
     "challenge_expiry": "A challenge not answered this long expires",
     "lobby_expiry": "A four-player lobby not started this long closes",
+    "tournament_role": "Besides Manage Server, members with this role may create tournaments",
+    "tournament_round": "A tournament's match not over this long after it started is decided (the player"
+    " to move forfeits)",
 }
 
 

@@ -45,6 +45,10 @@ async def test_anyone_may_see_the_settings_with_their_defaults(make_core) -> Non
         "• A match's thread is archived this long after the match ends (`archive_after`): **1 hour**",
         "• A challenge not answered this long expires (`challenge_expiry`): **10 minutes**",
         "• A four-player lobby not started this long closes (`lobby_expiry`): **15 minutes**",
+        "• Besides Manage Server, members with this role may create tournaments"
+        " (`tournament_role`): **none**",
+        "• A tournament's match not over this long after it started is decided (the player to move"
+        " forfeits) (`tournament_round`): **24 hours**",
     ]
 
 
