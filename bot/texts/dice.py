@@ -25,11 +25,17 @@ DICE_IN_PLAY = (
     "The dice of a match in play stay secret until it ends: the seed is revealed on its last board, and "
     "`/minigam dice` lists every die then."
 )
-NO_DICE_HERE = "There's no match in this channel whose dice I could show. Give its number: `/minigam dice match:12`."
+NO_DICE_HERE = (
+    "There's no match in this channel whose dice I could show. Give its number: `/minigam dice match:12`."
+)
 NO_SEED = (
     "That match was started before the bot committed to its dice, so there is no seed to show. Every match "
     "started since has one."
 )
+
+
+def cannot_list(exc: Exception) -> str:
+    return f"This match's dice can't be listed: its record can't be read ({exc})."
 
 
 def no_such_match(match_id: int) -> str:
@@ -62,6 +68,7 @@ __all__ = [
     "LISTING_FILE",
     "NO_DICE_HERE",
     "NO_SEED",
+    "cannot_list",
     "committed",
     "listing_header",
     "listing_reply",
