@@ -9,13 +9,15 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot import texts
-from bot.core import automatic
+from bot.core import automatic, match_clocks
 from bot.core.analysis.reports import offer_analysis
 from bot.core.boards import last_board, next_board, retire_board
 from bot.core.checks import check_channel_free
+from bot.core.clocks import CLOCK_NAMES, NO_CLOCK, UnknownClock, clock_named, starting_reserves
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
+from bot.core.match_dice import dice_for, keep_seed
 from bot.core.multirating import rate_placings
 from bot.core.notices import Board, Reply, Result
 from bot.core.rating import rate
@@ -23,16 +25,26 @@ from bot.core.settings import Settings
 from bot.core.venue import HERE, Venue
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, Seat
 from bot.store import Transaction
+from bot.texts import dice as dice_words
+from bot.texts import clocks as clock_words
 from bot.texts import venue as words
 from bot.texts.multigam import placing_lines
 from engine import Awaiting, EventKind, Game, Match
+from engine.dice import DiceSource
+from engine.dice.record import thrown_dice
 
 log = logging.getLogger(__name__)
 
 MAX_SETTLE_STEPS = 200  # automatic rolls and passes in a row before the core stops and waits
 
 
-def settle(ctx: Context, game: Game, seats: Sequence[Seat]) -> tuple[Game, list[str]]:
+def match_dice(ctx: Context, live: LiveMatch, game: Game) -> DiceSource:
+    """The dice ``live`` throws next, ``game`` being its current game as it stands (the stream of its seed
+    after every die its record shows: :mod:`bot.core.match_dice`)."""
+    return dice_for(ctx.dice, live.seed, live.dice_before + len(thrown_dice(game.events)))
+
+
+def settle(dice: DiceSource, game: Game, seats: Sequence[Seat]) -> tuple[Game, list[str]]:
     """Roll for the player to move and pass turns that have no legal play, until someone can play, or may
     double (then they choose: roll or double)."""
     lines: list[str] = []
@@ -40,7 +52,7 @@ def settle(ctx: Context, game: Game, seats: Sequence[Seat]) -> tuple[Game, list[
         if game.awaiting is Awaiting.ROLL:
             if game.may_double():
                 break
-            game = game.roll(ctx.dice)
+            game = game.roll(dice)
         if game.awaiting is Awaiting.PLAY and game.must_pass():
             lines.append(texts.cannot_move(seats[game.turn].name, game.dice))
             game = game.play(game.legal_plays()[0])
@@ -86,7 +98,7 @@ async def commit(
     status = MatchStatus.ACTIVE
     winner_seat = None
     if finished_game is None:
-        game, more = settle(ctx, game, rec.seats)
+        game, more = settle(match_dice(ctx, live, game), game, rec.seats)
         lines = [*lines, *more]
     else:
         assert game.outcome is not None
@@ -101,14 +113,17 @@ async def commit(
                 assert winner_seat is not None
                 end_lines.append(texts.match_winner(names[winner_seat]))
         else:
-            first = match.start_game(ctx.dice)
-            next_game, next_lines = settle(ctx, first, rec.seats)
+            dice = match_dice(ctx, live, game)  # after the game just over
+            first = match.start_game(dice)
+            next_game, next_lines = settle(dice, first, rec.seats)
             next_lines.insert(0, texts.opening_line(first, names))
     played = live.played | {
         e.player for e in game.events[live.saved_events :] if e.kind is EventKind.PLAY and e.moves
     }
     game_id = rec.current_game_id
     rating_lines: list[str] = []
+    reserves = match_clocks.reserves_after(live, now)  # the player whose clock ran, charged
+    clocked = bool(reserves)
     async with ctx.store.transaction() as tx:
         # First the claim: the version this action was computed from becomes the next one, or the whole
         # transaction fails (another process acted first) before anything else is written.
@@ -121,6 +136,8 @@ async def commit(
             reminded=False,
             winner_seat=winner_seat,
             finished_at=now if status is not MatchStatus.ACTIVE else None,
+            reserves=reserves if clocked else None,
+            clock_used=0.0 if clocked else None,
         )
         assert game_id is not None
         await tx.add_events(game_id, live.saved_events, game.events[live.saved_events :], now)
@@ -147,13 +164,18 @@ async def commit(
         reminded=False,
         winner_seat=winner_seat,
         finished_at=now if status is not MatchStatus.ACTIVE else None,
+        reserves=reserves,
+        clock_used=0.0,
     )
+    if next_game is not None:
+        live.dice_before += len(thrown_dice(game.events))
     live.match = match
     live.game = next_game or game
     live.saved_events = len(live.game.events)
     live.played = frozenset(played)
     live.picking = None
     live.automatic = False  # a board held back for an automatic action is this action's to show
+    match_clocks.started(ctx, live, now)  # the next decision's clock (none once the match is over)
     if status is not MatchStatus.ACTIVE:
         ctx.live.forget(live)
         log.info("match %s finished: seat %s won, score %s", rec.match_id, winner_seat, match.score)
@@ -162,6 +184,8 @@ async def commit(
     # Each game's last board stays as it is (its picture, its Analyse button, and after the match's last
     # game the Rematch button); the board before it becomes its record.
     shown = [*live.pending, *lines, *end_lines, *rating_lines]
+    if next_game is None and live.seed is not None:  # stored as over: the seed may be shown
+        shown.append(dice_words.revealed(live.seed.reveal(), rec.match_id))
     final = last_board(live, finished_game, shown, match_over=next_game is None)
     final = offer_analysis(final, rec.current_game_id)  # the game that just ended
     live.pending = ()
@@ -224,15 +248,18 @@ async def start_match(
     home_channel_id: int | None = None,
     rematch_of: int | None = None,
     title: str | None = None,
+    clock: str = NO_CLOCK,
 ) -> Result:
     """Start a match from ``channel_id`` (the caller holds that channel's lock): in a thread of its own that
     ``venue`` opens under it (from the message ``anchor``, a challenge's or a lobby's), else in
     ``channel_id`` itself, which must then be free. The opening roll, automatic rolls, stored.
     ``also(tx, match_id)``: more writes in the same transaction (a lobby marks itself started).
     ``home_channel_id``: where a rematch's first match was started from. ``title``: its thread's name
-    (default: the variant and the players)."""
+    (default: the variant and the players). ``clock``: the match clock's preset
+    (:data:`bot.core.clocks.PRESETS`; ``"none"``: the server's turn limit), two players only."""
     jacoby = (await Settings(ctx).of(guild_id)).jacoby
     match = Match.new(variant, target, jacoby=jacoby)
+    clock = _clock_for(clock, match)
     names = tuple(s.name for s in seats)
     for seat in seats:
         if not seat.is_computer and len(ctx.live.of_user(seat.user_id)) >= ctx.rules.max_matches:
@@ -244,8 +271,10 @@ async def start_match(
         thread = await venue.open_thread(channel_id, title, anchor=anchor, people=people)
     if thread is None:
         check_channel_free(ctx, channel_id)
-    first = match.start_game(ctx.dice)
-    game, lines = settle(ctx, first, seats)
+    seed = ctx.seeds()
+    dice = dice_for(ctx.dice, seed, 0)
+    first = match.start_game(dice)
+    game, lines = settle(dice, first, seats)
     lines.insert(0, texts.opening_line(first, names))
     now = ctx.clock.now()
     vs_computer = any(s.is_computer for s in seats)
@@ -264,12 +293,15 @@ async def start_match(
         created_at=now,
         home_channel_id=home_channel_id or channel_id,
         rematch_of=rematch_of,
+        clock=clock,
+        reserves=starting_reserves(clock, match.target, len(seats)),
     )
     async with ctx.store.transaction() as tx:
         await tx.upsert_guild(guild_id, guild_name, now)
         for p in (*players, *seats):
             await tx.upsert_player(p, now)
         match_id = await tx.insert_match(record)
+        await keep_seed(tx, match_id, seed)
         game_id = await tx.insert_game(match_id, 1, match.variant.name, game_context(game), now)
         await tx.add_events(game_id, 0, game.events, now)
         await tx.update_match(match_id, 1, current_game_id=game_id)
@@ -278,16 +310,29 @@ async def start_match(
         if also is not None:
             await also(tx, match_id)
     record = dataclasses.replace(record, match_id=match_id, current_game_id=game_id)
-    live = LiveMatch(record, match, game, len(game.events))
+    live = LiveMatch(record, match, game, len(game.events), seed=seed)
     ctx.live.add(live)
+    match_clocks.started(ctx, live, now)
     log.info("match %s started in channel %s: %s, %s", match_id, record.channel_id, variant, seats)
     header = texts.match_header(match.variant, [s.name for s in seats], match.target, rated=record.rated)
-    result = await _next_turn(ctx, live, [header, *lines])
+    result = await _next_turn(ctx, live, [header, dice_words.committed(seed.commitment), *lines])
     # where it is played: news in a thread of its own; here, only if nothing else answered
     result.notices.append(
         Reply(words.match_opened(record.channel_id, thread=thread is not None), confirmation=thread is None)
     )
     return result
+
+
+def _clock_for(name: str, match: Match) -> str:
+    """The clock ``match`` is started on, by its stored name; a refusal for a name no clock has, and for a
+    clock in a four-player game."""
+    try:
+        clock = clock_named(name)
+    except UnknownClock as exc:
+        raise ServiceError(clock_words.unknown_clock(exc.name, CLOCK_NAMES)) from None
+    if clock != NO_CLOCK and match.variant.is_multiplayer:
+        raise ServiceError(clock_words.NO_CLOCK_FOR_FOUR)
+    return clock
 
 
 __all__ = ["cancel_match", "commit", "game_context", "settle", "start_match", "turn_result"]
