@@ -25,7 +25,7 @@ from bot.core.checks import (
     lost_race,
     seat_number,
 )
-from bot.core.commit import cancel_match, commit
+from bot.core.commit import cancel_match, commit, match_dice
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch, load_match
@@ -311,7 +311,7 @@ class Matches:
 
     async def _roll(self, live: LiveMatch, seat: int, user: PlayerRef, _arg: str) -> Result:
         game = awaiting(live, seat, Awaiting.ROLL)
-        return await commit(self.ctx, live, game.roll(self.ctx.dice), [])
+        return await commit(self.ctx, live, game.roll(match_dice(self.ctx, live, game)), [])
 
     async def _cancel(self, live: LiveMatch, by: PlayerRef) -> Result:
         """A moderator ends the match; it counts for nobody."""
