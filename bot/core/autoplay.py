@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from bot import texts
 from bot.core.automatic import NOT_WORTH_DOUBLING, step_for
 from bot.core.boards import actor_seat, next_board
-from bot.core.commit import commit
+from bot.core.commit import commit, match_dice
 from bot.core.context import Context
 from bot.core.live import LiveMatch
 from bot.core.notices import Result
@@ -80,7 +80,7 @@ async def automatic_turn(ctx: Context, match_id: int, reload: Reload) -> Result:
         try:
             if step.play is None:
                 line = words.rolled_automatically(seat.name, no_double=no_double)
-                return await commit(ctx, live, game.roll(ctx.dice), [line])
+                return await commit(ctx, live, game.roll(match_dice(ctx, live, game)), [line])
             played = texts.played(seat.name, game.position.format_play(step.play), game.dice)
             line = words.played_automatically(played, bear_off=step.bear_off)
             return await commit(ctx, live, game.play(step.play), [line])
