@@ -12,6 +12,7 @@ from bot.core.analysis.reports import Analyses
 from bot.core.boards import actor_seat
 from bot.core.challenges import Challenges
 from bot.core.context import Context, HouseRules
+from bot.core.dice_listing import DiceListings
 from bot.core.errors import ServiceError
 from bot.core.export import Exports
 from bot.core.live import load_match
@@ -27,7 +28,6 @@ from bot.store import DamagedRecord, Store
 from bot.timing import timed
 from bot.workers.analysing import Analyst
 from bot.workers.thinking import Hinter, PlayerFactory, Thinker
-from engine import SecretDice
 from engine.dice import DiceSource
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ class Core:
         self.ctx = Context(
             store=store,
             clock=clock or SystemClock(),
-            dice=dice or SecretDice(),
+            dice=dice,  # None: each match throws its own seed's dice (bot.core.match_dice)
             thinker=thinker or Thinker(computer=computer, hinter=hinter),
             rules=rules or HouseRules(),
             shards=shards or Shards(),
@@ -72,6 +72,7 @@ class Core:
         self.records = Records(self.ctx)
         self.settings = Settings(self.ctx)
         self.exports = Exports(self.ctx)
+        self.dice_listings = DiceListings(self.ctx)
         self.rematches = Rematches(self.ctx, self.challenges, self.lobbies)
         self.analyses = Analyses(self.ctx, analyst or Analyst())
 
