@@ -19,6 +19,7 @@ from bot.core.live import load_match
 from bot.core.lobbies import Lobbies
 from bot.core.matches import Matches
 from bot.core.notices import Board, Result, RetireBoard
+from bot.core.puzzles import Puzzles
 from bot.core.records import Records
 from bot.core.rematches import Rematches
 from bot.core.settings import Settings
@@ -37,7 +38,8 @@ class Core:
     """Everything the bot does, with no Discord in it. Build it, ``await core.load()``, then use its parts:
     :attr:`matches` (play: :meth:`~bot.core.matches.Matches.act`), :attr:`challenges` (starting matches),
     :attr:`lobbies` (gathering four-player games), :attr:`rematches`, :attr:`timeouts` (the clock),
-    :attr:`records` (leaderboards, stats, history) and :attr:`analyses` (post-game analysis)."""
+    :attr:`records` (leaderboards, stats, history), :attr:`analyses` (post-game analysis) and
+    :attr:`puzzles` (puzzles, training and the daily puzzle)."""
 
     def __init__(
         self,
@@ -74,7 +76,9 @@ class Core:
         self.exports = Exports(self.ctx)
         self.dice_listings = DiceListings(self.ctx)
         self.rematches = Rematches(self.ctx, self.challenges, self.lobbies)
-        self.analyses = Analyses(self.ctx, analyst or Analyst())
+        analyst = analyst or Analyst()
+        self.analyses = Analyses(self.ctx, analyst)
+        self.puzzles = Puzzles(self.ctx, analyst.workers.run)  # the harvest's work: the analysis workers
 
     @property
     def store(self) -> Store:
