@@ -12,6 +12,7 @@ from bot.core.boards import play_controls
 from bot.models import COMPUTER_ID, AfterMatch
 from bot.store import Unavailable
 from bot.store.sql.writes import SqlTransaction
+from bot.texts import dice as dice_words
 from bot.workers.thinking import Thinker
 from engine import Dice, Game, Play, Position, SeededDice
 from tests.bot.conftest import (
@@ -319,6 +320,7 @@ async def test_resigning_a_one_point_match_ends_it_and_rates_it(make_core, stora
         "Bob resigns.",
         "Alice wins, 1 point (resignation).",
         "Ratings: Alice 1500.0 → 1510.0, Bob 1500.0 → 1490.0.",
+        dice_words.revealed(await storage.match_seed(board.match_id), board.match_id),  # over: the seed
     ]
     (game,) = await storage.games(board.match_id)
     analyse, rematch = Control(Prompt.ANALYSE, argument=str(game.game_id)), Control(AfterMatch.REMATCH)
@@ -395,6 +397,7 @@ async def test_vs_bot_seats_the_human_first_and_lets_the_computer_move(make_core
     (board,) = boards(moved)  # the first board says how the match started, and the computer's play
     assert board.text.splitlines() == [
         "**Minigam**: Alice vs Computer (easy), one game. Unrated.",
+        dice_words.committed(core.matches.get(match_id).seed.commitment),
         "Opening roll: Alice 1, Computer (easy) 2. Computer (easy) starts.",
         "Computer (easy) played `bar/5 bar/6` with 2-1.",  # the test computer takes the first legal play
         "Alice, your turn: you rolled **3-1**.",
