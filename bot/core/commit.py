@@ -25,8 +25,8 @@ from bot.core.settings import Settings
 from bot.core.venue import HERE, Venue
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, Seat
 from bot.store import Transaction
-from bot.texts import dice as dice_words
 from bot.texts import clocks as clock_words
+from bot.texts import dice as dice_words
 from bot.texts import venue as words
 from bot.texts.multigam import placing_lines
 from engine import Awaiting, EventKind, Game, Match
