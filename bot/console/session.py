@@ -30,7 +30,7 @@ from bot.core.catalogue import LEVELS, TWO_PLAYER_VARIANTS
 from bot.core.settings import SETTINGS
 from bot.store import StoreError, open_store
 from bot.workers.thinking import Thinker
-from engine import MAX_MATCH_POINTS, VARIANTS, Awaiting, SecretDice, SeededDice
+from engine import MAX_MATCH_POINTS, VARIANTS, Awaiting, SeededDice
 from engine import ai as engine_ai
 from engine.ai import levels_for
 from engine.dice import DiceSource
@@ -224,7 +224,7 @@ def console_main(
                 turn_timeout=settings.turn_timeout,
                 lobby_timeout=settings.lobby_timeout,
             )
-            core = Core(store, dice=dice or SecretDice(), rules=rules, thinker=thinker)
+            core = Core(store, dice=dice, rules=rules, thinker=thinker)  # no dice: each match's own seed
             jobs = core.analyses.jobs
             loop.run(_begin(core))
             console = Console(core, out=stdout, output_dir=settings.local_output_dir, delay=delay)
