@@ -42,7 +42,7 @@ from bot.store import Store, StoreError, Unavailable, open_store
 from bot.workers.analysing import Analyst
 from bot.workers.drawing import Painter
 from bot.workers.thinking import Thinker
-from engine import EngineError, SecretDice
+from engine import EngineError
 from engine.dice import DiceSource
 
 log = logging.getLogger(__name__)
@@ -90,7 +90,7 @@ class MinigamBot(commands.AutoShardedBot):
         self.thinker = Thinker(settings.ai_workers)
         self.analyst = Analyst(settings.analysis_workers)
         self.clock = clock or SystemClock()
-        self.dice = dice or SecretDice()
+        self.dice = dice  # None: each match throws its own seed's dice (bot.core.match_dice)
         self.storage: Store | None = None
         self._core: Core | None = None
         self._runner: Runner | None = None
