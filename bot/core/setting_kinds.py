@@ -167,15 +167,47 @@ def show_role(value: object) -> str:
     return "none" if value is None else f"<@&{value}>"
 
 
+def read_channel(text: str) -> int | None:
+    """``off``, or one channel: its mention (``#puzzles`` becomes ``<#123>`` as it is typed) or id."""
+    words = _words(text)
+    if words in (["off"], ["none"]):
+        return None
+    m = _CHANNEL.fullmatch(words[0]) if len(words) == 1 else None
+    channel_id = int(m.group(1) or m.group(2)) if m is not None else 0
+    if not 0 < channel_id <= MAX_USER_ID:
+        raise SettingValueError("off, or one channel (#name)")
+    return channel_id
+
+
+def show_channel(value: object) -> str:
+    return "off" if value is None else f"<#{value}>"
+
+
+def read_hour(text: str) -> int:
+    """An hour of the day, UTC: ``0`` to ``23`` (``9``, ``09``, ``9:00``, ``21h``)."""
+    key = text.strip().lower().removesuffix("utc").strip().removesuffix(":00").removesuffix("h")
+    if not key.isdecimal() or not 0 <= int(key) <= 23:
+        raise SettingValueError("an hour of the day, UTC, from 0 to 23")
+    return int(key)
+
+
+def show_hour(value: object) -> str:
+    return f"{int(value):02d}:00 UTC"  # type: ignore[call-overload]
+
+
 VARIANT_SET = Kind(read_variants, show_variants)
 CHANNEL_SET = Kind(read_channels, show_channels)
 ROLE = Kind(read_role, show_role)
+CHANNEL = Kind(read_channel, show_channel)
+HOUR = Kind(read_hour, show_hour)
 
 
 __all__ = [
     "BOOL",
+    "CHANNEL",
     "CHANNEL_SET",
     "DEFAULT_WORDS",
+    "HOUR",
     "ROLE",
     "VARIANT_SET",
     "Kind",
