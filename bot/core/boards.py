@@ -16,6 +16,7 @@ from bot.core.notices import (
     RetireBoard,
 )
 from bot.models import Action, AfterMatch, MatchRecord, MatchStatus, Prompt, Seat
+from bot.texts import dice as dice_words
 from bot.texts import venue as words
 from engine import Awaiting, Game
 
@@ -184,6 +185,8 @@ def board_reply(live: LiveMatch, user_id: int) -> Reply:
     game = live.game
     mine = seat is not None and not seat.is_computer and seat.user_id == user_id
     text = texts.waiting_line(seat.name, game, computer=seat.is_computer) if seat is not None else ""
+    if live.seed is not None:
+        text = "\n".join(filter(None, [text, dice_words.committed(live.seed.commitment)]))
     return Reply(
         text,
         picture(live, game),
@@ -198,6 +201,8 @@ def final_reply(ended: LiveMatch) -> Reply:
     rec, game = ended.record, ended.game
     score = ended.match.score
     text = texts.last_match(game.variant, ended.names, rec.status, game.outcome, score, rec.target)
+    if ended.seed is not None and rec.status is not MatchStatus.ACTIVE:
+        text = "\n".join([text, dice_words.revealed(ended.seed.reveal(), rec.match_id)])
     return Reply(text, picture(ended, game), match_id=rec.match_id, version=rec.version)
 
 
