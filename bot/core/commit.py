@@ -44,6 +44,13 @@ def match_dice(ctx: Context, live: LiveMatch, game: Game) -> DiceSource:
     return dice_for(ctx.dice, live.seed, live.dice_before + len(thrown_dice(game.events)))
 
 
+def revealed_seed(live: LiveMatch, text: str) -> str:
+    """``text`` and, for a match stored as over, the seed of its dice (its last words: a cancellation)."""
+    if live.seed is None or live.record.status is MatchStatus.ACTIVE:
+        return text
+    return f"{text}\n{dice_words.revealed(live.seed.reveal(), live.match_id)}"
+
+
 def settle(dice: DiceSource, game: Game, seats: Sequence[Seat]) -> tuple[Game, list[str]]:
     """Roll for the player to move and pass turns that have no legal play, until someone can play, or may
     double (then they choose: roll or double)."""
@@ -335,4 +342,13 @@ def _clock_for(name: str, match: Match) -> str:
     return clock
 
 
-__all__ = ["cancel_match", "commit", "game_context", "settle", "start_match", "turn_result"]
+__all__ = [
+    "cancel_match",
+    "commit",
+    "game_context",
+    "match_dice",
+    "revealed_seed",
+    "settle",
+    "start_match",
+    "turn_result",
+]
