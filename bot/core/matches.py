@@ -25,7 +25,7 @@ from bot.core.checks import (
     lost_race,
     seat_number,
 )
-from bot.core.commit import cancel_match, commit, match_dice
+from bot.core.commit import cancel_match, commit, match_dice, revealed_seed
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch, load_match
@@ -323,7 +323,7 @@ class Matches:
         return Result(
             [
                 *boards.retire_board(live),
-                Message(rec.channel_id, texts.cancelled_match(by.name, live.names)),
+                Message(rec.channel_id, revealed_seed(live, texts.cancelled_match(by.name, live.names))),
                 Reply(texts.MATCH_CANCELLED),
             ]
         )
