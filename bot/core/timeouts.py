@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from bot import texts
 from bot.core.boards import actor_seat, retire_board
 from bot.core.challenges import Challenges
-from bot.core.commit import cancel_match, commit
+from bot.core.commit import cancel_match, commit, revealed_seed
 from bot.core.context import Context
 from bot.core.live import LiveMatch
 from bot.core.lobbies import Lobbies
@@ -118,7 +118,8 @@ class Timeouts:
         await cancel_match(self.ctx, live)
         log.info("match %s closed: idle for %s s against the computer", rec.match_id, limit)
         person = next(s for s in rec.seats if not s.is_computer)
-        return Result([*retire_board(live), Message(rec.channel_id, words.idle_closed(person.name, limit))])
+        text = revealed_seed(live, words.idle_closed(person.name, limit))
+        return Result([*retire_board(live), Message(rec.channel_id, text)])
 
     async def _archive(self, servers: _Servers) -> Result:
         """Threads whose matches all ended at least the server's delay ago are archived."""
