@@ -16,6 +16,7 @@ import dataclasses
 
 from bot.core.clocks import LOW_RESERVE, Preset, charged, preset_of, time_left, warning_after
 from bot.core.context import Context
+from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.texts import clocks as words
 
@@ -62,6 +63,15 @@ def ran_out(live: LiveMatch, at: float) -> bool:
     """Whether the flag of the player to act had fallen by ``at``."""
     moment = flag_moment(live)
     return moment is not None and at >= moment
+
+
+def check_in_time(live: LiveMatch, seat: int, at: float) -> None:
+    """Refuse an action by ``seat`` that Discord received at ``at``, after the flag of the player to act fell
+    (its timer lets it fall within a second)."""
+    if ran_out(live, at):
+        running = running_seat(live)
+        assert running is not None
+        raise ServiceError(words.TIME_RAN_OUT if seat == running else words.flag_down(live.names[running]))
 
 
 def reserves_after(live: LiveMatch, now: float) -> tuple[float, ...]:
@@ -126,6 +136,7 @@ __all__ = [
     "bank",
     "board_line",
     "board_posted",
+    "check_in_time",
     "flag_moment",
     "preset",
     "ran_out",

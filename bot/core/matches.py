@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot import texts
-from bot.core import boards, finding, hints, multigam, picking
+from bot.core import boards, finding, hints, match_clocks, multigam, picking
 from bot.core.actions import Control
 from bot.core.checks import (
     awaiting,
@@ -184,10 +184,19 @@ class Matches:
     # ================================================================== acting
     @timed("service")
     async def act(
-        self, match_id: int, version: int, user: PlayerRef, action: Action, argument: str = ""
+        self,
+        match_id: int,
+        version: int,
+        user: PlayerRef,
+        action: Action,
+        argument: str = "",
+        *,
+        at: float | None = None,
     ) -> Result:
         """``user`` takes ``action`` on ``match_id`` as it stood at ``version`` (a cancel: as it stands now).
-        A refusal changes nothing."""
+        ``at``: when Discord received it (the interaction's own time; ``None``: now), up to which a match
+        clock charges the decision; one that came after the flag fell is refused. A refusal changes
+        nothing."""
         live = self.get(match_id)
         async with live.lock:
             check_open(self.ctx, live)
@@ -197,12 +206,16 @@ class Matches:
                 if action is Action.CANCEL:
                     return await self._cancel(live, user)
                 seat = seat_number(live, user.user_id)
+                match_clocks.check_in_time(live, seat, self.ctx.clock.now() if at is None else at)
+                live.decided_at = at
                 return await HANDLERS[action](self, live, seat, user, argument)
             except StaleWrite:
                 seen = (live.record.current_game_id, len(live.game.events))
                 await self.reload(live)
                 fresh = self.ctx.live.get(match_id)
                 raise ServiceError(lost_race(fresh, seen, user.user_id, action, argument)) from None
+            finally:
+                live.decided_at = None
 
     @timed("service")
     async def computer_turn(self, match_id: int) -> Result:
@@ -341,6 +354,7 @@ class Matches:
         if fresh.is_live:
             fresh.lock = live.lock  # whoever waits for the old lock waits for this match
             self.ctx.live.add(fresh)
+            match_clocks.started(self.ctx, fresh, self.ctx.clock.now())  # its clock runs on from here
         live.record = fresh.record  # anyone holding the old object sees it is no longer current
 
 

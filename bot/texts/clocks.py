@@ -89,6 +89,11 @@ TIME_RAN_OUT = "Too late: your time ran out before this arrived, and the game is
 """A late action: Discord received it after the player's flag fell (the flag is applied within a second)."""
 
 
+def flag_down(name: str) -> str:
+    """An action that came after the flag of ``name`` (the player to act) fell."""
+    return f"Too late: {possessive(name)} time had run out before this arrived; the game is lost on time."
+
+
 def unknown_clock(name: str, names: Iterable[str]) -> str:
     return f"There is no clock called `{name}`. Choose one of: {', '.join(names)}."
 
@@ -113,6 +118,7 @@ __all__ = [
     "clock_line",
     "clock_offer",
     "clock_time",
+    "flag_down",
     "flag_fell",
     "low_reserve",
     "preset_terms",
