@@ -9,7 +9,9 @@ from bot import texts
 from bot.core import finding
 from bot.core.context import Context
 from bot.core.errors import ServiceError
+from bot.core.match_dice import stored_seed
 from bot.core.notices import Reply, Result
+from bot.models import MatchStatus
 from bot.store import DamagedRecord
 from engine import MatchContext, Outcome, find_variant
 from engine.mat import GameRecord, MatchRecord, MatError, write_match
@@ -48,6 +50,12 @@ class Exports:
                 context = MatchContext.from_json(stored.context, variant)
                 outcome = Outcome.from_json(stored.outcome) if stored.outcome is not None else None
                 games.append(GameRecord(events, context, outcome))
+            seed = await stored_seed(self.ctx.store, match_id)
+            dice_lines: tuple[str, ...] = ()
+            if seed is not None:  # the commitment; once the match is over, the seed
+                dice_lines = (f"Dice commitment: {seed.commitment}",)
+                if record.status is not MatchStatus.ACTIVE:
+                    dice_lines += (f"Dice seed: {seed.reveal()}",)
             text = write_match(
                 MatchRecord(
                     names=(record.seats[0].name, record.seats[1].name),
@@ -55,6 +63,7 @@ class Exports:
                     games=tuple(games),
                     jacoby=games[0].context.jacoby if games else True,
                     date=datetime.datetime.fromtimestamp(record.created_at, datetime.UTC).date(),
+                    comments=dice_lines,
                 )
             )
         except (DamagedRecord, MatError, ValueError) as exc:
