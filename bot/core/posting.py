@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 
 from bot import texts
-from bot.core import boards
+from bot.core import boards, match_clocks
 from bot.core.context import Context
 from bot.core.live import PostedBoard
 from bot.core.notices import Board, EditedBoard, LastBoard, NewBoard, Result, RetireBoard
@@ -54,6 +54,7 @@ async def _became_current(ctx: Context, board: Board, message_id: int, record: s
     if live is None or live.version != board.version:  # it moved on meanwhile: its own record at once
         return [RetireBoard(board.channel_id, board.match_id, message_id, record)]
     previous, live.board = live.board, PostedBoard(message_id, board.version, record)
+    match_clocks.board_posted(ctx, live, ctx.clock.now())  # a match clock runs from the board's posting
     retired = [] if previous is None or previous.message_id == message_id else [_retire(board, previous)]
     try:
         async with ctx.store.transaction(durable=False) as tx:
