@@ -34,6 +34,8 @@ class ServerSettings:
     lobby_expiry: float = 900.0  # a four-player lobby not started by then closes
     tournament_role: int | None = None  # besides Manage Server, members with it may create tournaments
     tournament_round: float = 86400.0  # a tournament's match not over this long after it started is decided
+    puzzle_channel: int | None = None  # where the daily puzzle is posted (None: no daily puzzle)
+    puzzle_hour: int = 12  # the hour of the day (UTC) it is posted
 
     @classmethod
     def defaults(cls, rules: HouseRules) -> ServerSettings:
@@ -70,6 +72,8 @@ SETTINGS: dict[str, kinds.Kind] = {
     "lobby_expiry": kinds.duration_kind(60, DAY),
     "tournament_role": kinds.ROLE,
     "tournament_round": kinds.duration_kind(600, 14 * DAY),
+    "puzzle_channel": kinds.CHANNEL,
+    "puzzle_hour": kinds.HOUR,
 }
 assert set(SETTINGS) == {f.name for f in fields(ServerSettings)}
 
@@ -130,8 +134,9 @@ class Settings:
                 value = kind.read(text)
             except kinds.SettingValueError as exc:
                 raise ServiceError(words.bad_setting(key, text, str(exc))) from None
-            if kind is kinds.CHANNEL_SET and value is not None:
-                for channel_id in sorted(value):  # type: ignore[call-overload]
+            if kind in (kinds.CHANNEL_SET, kinds.CHANNEL) and value is not None:
+                named = value if isinstance(value, frozenset) else {value}
+                for channel_id in sorted(named):  # type: ignore[call-overload]
                     if (problem := venue.channel_problem(channel_id)) is not None:
                         raise ServiceError(words.unusable_channel(channel_id, problem))
             stored[key] = kind.show(value)

@@ -139,6 +139,8 @@ _SETTINGS = {
     "tournament_role": "Besides Manage Server, members with this role may create tournaments",
     "tournament_round": "A tournament's match not over this long after it started is decided (the player"
     " to move forfeits)",
+    "puzzle_channel": "Where the daily puzzle is posted (off: no daily puzzle)",
+    "puzzle_hour": "The hour the daily puzzle is posted",
 }
 
 

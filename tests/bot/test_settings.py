@@ -49,6 +49,8 @@ async def test_anyone_may_see_the_settings_with_their_defaults(make_core) -> Non
         " (`tournament_role`): **none**",
         "• A tournament's match not over this long after it started is decided (the player to move"
         " forfeits) (`tournament_round`): **24 hours**",
+        "• Where the daily puzzle is posted (off: no daily puzzle) (`puzzle_channel`): **off**",
+        "• The hour the daily puzzle is posted (`puzzle_hour`): **12:00 UTC**",
     ]
 
 
