@@ -31,6 +31,8 @@ def settings_command(app: App) -> app_commands.Command:
         archive_after="A match's thread is archived this long after it ends: 10m to 7d, e.g. 1h (or default)",
         challenge_expiry=f"A challenge not answered this long expires: {DURATION}",
         lobby_expiry=f"A four-player lobby not started this long closes: {DURATION}",
+        puzzle_channel="Where the daily puzzle is posted: a #channel, or off (the default)",
+        puzzle_hour="The hour (UTC, 0-23) the daily puzzle is posted (default: 12)",
     )
     async def settings(
         interaction: discord.Interaction,
@@ -43,6 +45,8 @@ def settings_command(app: App) -> app_commands.Command:
         archive_after: app_commands.Range[str, 1, 40] | None = None,
         challenge_expiry: app_commands.Range[str, 1, 40] | None = None,
         lobby_expiry: app_commands.Range[str, 1, 40] | None = None,
+        puzzle_channel: app_commands.Range[str, 1, 100] | None = None,
+        puzzle_hour: app_commands.Range[int, 0, 23] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         given = {
@@ -55,6 +59,8 @@ def settings_command(app: App) -> app_commands.Command:
             "archive_after": archive_after,
             "challenge_expiry": challenge_expiry,
             "lobby_expiry": lobby_expiry,
+            "puzzle_channel": puzzle_channel,
+            "puzzle_hour": None if puzzle_hour is None else str(puzzle_hour),
         }
         assert set(given) == set(SETTINGS)  # every setting has its option
         changes = {
