@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot import texts
+from bot.core import match_clocks
 from bot.core.actions import Control
 from bot.core.live import LiveMatch
 from bot.core.notices import (
@@ -104,6 +105,9 @@ def _board(live: LiveMatch, game: Game, lines: list[str], seat: Seat | None) -> 
         text_lines.append(texts.waiting_line(seat.name, game, computer=seat.is_computer))
         if not seat.is_computer:
             controls = controls_for(game)
+    clock = match_clocks.board_line(live)  # a match clock: both reserves
+    if clock is not None:
+        text_lines.append(clock)
     rec, posted = live.record, live.board
     replaces = (
         None
@@ -179,12 +183,16 @@ def retire_board(live: LiveMatch) -> list[RetireBoard]:
     return [RetireBoard(rec.channel_id, rec.match_id, posted.message_id, posted.record)]
 
 
-def board_reply(live: LiveMatch, user_id: int) -> Reply:
-    """The current board for whoever asks, with the controls only if it is their turn to act."""
+def board_reply(live: LiveMatch, user_id: int, now: float | None = None) -> Reply:
+    """The current board for whoever asks, with the controls only if it is their turn to act (and a match
+    clock's reserves as they stand at ``now``)."""
     seat = actor_seat(live)
     game = live.game
     mine = seat is not None and not seat.is_computer and seat.user_id == user_id
     text = texts.waiting_line(seat.name, game, computer=seat.is_computer) if seat is not None else ""
+    clock = match_clocks.board_line(live, now)
+    if clock is not None:
+        text = f"{text}\n{clock}" if text else clock
     if live.seed is not None:
         text = "\n".join(filter(None, [text, dice_words.committed(live.seed.commitment)]))
     return Reply(

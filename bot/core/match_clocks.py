@@ -121,15 +121,14 @@ async def bank(ctx: Context, live: LiveMatch, *, durable: bool = True) -> None:
     live.clock_from = now
 
 
-def board_line(live: LiveMatch, now: float | None = None) -> str | None:
-    """The clock's line on a board: both reserves (at the start of the decision, or as they stand at
-    ``now``), and a warning for the player to act with little left. ``None`` without a clock."""
+def board_line(live: LiveMatch, at: float | None = None) -> str | None:
+    """The clock's line on a board: both reserves as they stand at ``at`` (``None``: as the decision awaited
+    now starts), and a warning for the player to act with little left. ``None`` without a clock."""
     clock = preset(live)
     if clock is None:
         return None
-    reserves = live.record.reserves if now is None else reserves_now(live, now)
-    running = running_seat(live)
-    return words.clock_line(clock, live.names, reserves, running, low=LOW_RESERVE)
+    reserves = reserves_now(live, live.clock_from if at is None else at)
+    return words.clock_line(clock, live.names, reserves, running_seat(live), low=LOW_RESERVE)
 
 
 __all__ = [

@@ -155,7 +155,7 @@ class Matches:
     def board(self, channel_id: int, user: PlayerRef, *, guild_id: int | None = None) -> Result:
         """The current board again, for whoever asks (with the controls if it is their turn to act)."""
         live = self.in_play(channel_id, user.user_id, guild_id=guild_id)
-        return Result([boards.board_reply(live, user.user_id)])
+        return Result([boards.board_reply(live, user.user_id, self.ctx.clock.now())])
 
     async def last_board(self, channel_id: int, user: PlayerRef, *, guild_id: int | None = None) -> Result:
         """The board a command typed in ``channel_id`` by ``user`` is about: a match in play's (as
@@ -164,7 +164,7 @@ class Matches:
         match_id = await finding.to_show(self.ctx, channel_id, user.user_id, guild_id)
         live = self.ctx.live.get(match_id)
         if live is not None:
-            return Result([boards.board_reply(live, user.user_id)])
+            return Result([boards.board_reply(live, user.user_id, self.ctx.clock.now())])
         try:
             ended = await load_match(self.ctx.store, match_id, over=True)
         except DamagedRecord as exc:
