@@ -7,7 +7,7 @@ import contextlib
 import logging
 
 from bot.clock import Clock, SystemClock
-from bot.core import posting
+from bot.core import match_clocks, posting
 from bot.core.analysis.reports import Analyses
 from bot.core.boards import actor_seat
 from bot.core.challenges import Challenges
@@ -97,7 +97,8 @@ class Core:
     async def load(self) -> int:
         """Load every match in play of this process's servers (its shards) from the store; returns how many.
         A match that cannot be read back is skipped, logged with its id, and its channel answers that it
-        could not be (it stays as stored)."""
+        could not be (it stays as stored). A match clock runs on from now: the time the bot was down is not
+        charged."""
         count = 0
         for match_id in await self.ctx.store.active_match_ids(self.ctx.shards):
             try:
@@ -113,6 +114,7 @@ class Core:
                     self.ctx.live.damaged[channel_id] = match_id
                 continue
             self.ctx.live.add(live)
+            match_clocks.started(self.ctx, live, self.ctx.clock.now())  # the time it was down: not charged
             count += 1
         return count
 
