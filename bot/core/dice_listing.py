@@ -9,7 +9,7 @@ from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.match_dice import stored_seed
 from bot.core.notices import Reply, Result
-from bot.models import MatchStatus, PlayerRef
+from bot.models import MatchStatus
 from bot.store import DamagedRecord
 from bot.texts import dice as words
 from engine import find_variant
@@ -21,13 +21,13 @@ class DiceListings:
         self.ctx = ctx
 
     async def listing(
-        self, channel_id: int, user: PlayerRef, match_id: int | None = None, *, guild_id: int | None = None
+        self, channel_id: int, user_id: int, match_id: int | None = None, *, guild_id: int | None = None
     ) -> Result:
         """The dice of match ``match_id`` of this server (default: the match a command typed in
         ``channel_id`` is about, :func:`~bot.core.finding.to_show`), with its seed, once it is over."""
         if match_id is None:
             try:
-                match_id = await finding.to_show(self.ctx, channel_id, user.user_id, guild_id)
+                match_id = await finding.to_show(self.ctx, channel_id, user_id, guild_id)
             except ServiceError:
                 raise ServiceError(words.NO_DICE_HERE) from None
         try:
