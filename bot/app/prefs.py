@@ -19,6 +19,7 @@ def prefs_command(app: App) -> app_commands.Command:
         roll="When your dice are rolled at once while you may double (default: ask)",
         forced="Play a forced play (the only legal play) at once (default: off)",
         bear_off="In a backgammon race, bear off at once with every die when you can (default: off)",
+        puzzles="Your worst positions may be puzzles for others here, without names (default: on)",
     )
     @app_commands.choices(roll=ROLL_CHOICES)
     async def prefs(
@@ -26,9 +27,10 @@ def prefs_command(app: App) -> app_commands.Command:
         roll: str | None = None,
         forced: bool | None = None,
         bear_off: bool | None = None,
+        puzzles: bool | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        given = {"roll": roll, "forced": forced, "bear_off": bear_off}
+        given = {"roll": roll, "forced": forced, "bear_off": bear_off, "puzzles": puzzles}
         changes = {
             key: ("on" if value else "off") if isinstance(value, bool) else value
             for key, value in given.items()

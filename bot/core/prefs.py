@@ -10,6 +10,9 @@ once, as gnubg and the playing sites offer. Kept per person, the same in every s
 - ``forced`` (off by default): a forced play, the only legal play, is played at once.
 - ``bear_off`` (off by default): in a backgammon race (no contact left), a roll that can bear off a
   checker with every die does so at once (gnubg's automatic bear-off).
+- ``puzzles`` (on by default): the positions of the person's worst decisions may be puzzles for the others
+  of the server (shown without names, :mod:`bot.core.puzzles.harvest`); off keeps them out (their own
+  ``/minigam train`` still has them).
 
 The bot never moves for someone who did not ask it to: ``forced`` and ``bear_off`` are off until the
 person turns them on, and ``roll`` asks. The actions themselves are in :mod:`bot.core.automatic`.
@@ -51,6 +54,7 @@ class Prefs:
     roll: AutoRoll = AutoRoll.ASK
     forced: bool = False
     bear_off: bool = False
+    puzzles: bool = True
 
     @classmethod
     def from_stored(cls, stored: Mapping[str, str], user_id: int = 0) -> Prefs:
@@ -74,7 +78,7 @@ class Prefs:
                 if text not in words.ROLL_CHOICES:
                     raise ServiceError(words.bad_roll(value))
                 new = replace(new, roll=AutoRoll(text))
-            elif key in ("forced", "bear_off"):
+            elif key in ("forced", "bear_off", "puzzles"):
                 if text not in SWITCHES:
                     raise ServiceError(words.bad_switch(key, value))
                 new = replace(new, **{key: SWITCHES[text]})
@@ -134,7 +138,9 @@ def _to_act(ctx: Context, user_id: int) -> list[int]:
 
 
 def _text(prefs: Prefs, *, changed: list[str] | None = None) -> str:
-    return words.prefs_text(str(prefs.roll), prefs.forced, prefs.bear_off, changed=changed or ())
+    return words.prefs_text(
+        str(prefs.roll), prefs.forced, prefs.bear_off, changed=changed or (), puzzles=prefs.puzzles
+    )
 
 
 __all__ = ["AutoRoll", "PlayerPrefs", "Prefs", "prefs_of"]

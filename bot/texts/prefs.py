@@ -28,20 +28,28 @@ _BEAR_OFF = {
     False: "you bear off yourself",
 }
 
+_PUZZLES = {
+    True: "the positions of your worst decisions may be puzzles for others in the server (without names)",
+    False: "your positions are kept out of others' puzzles (your own training still has them)",
+}
+
 PREFS_HOW = (
     "Change them with `/minigam prefs` and its options: `roll` ("
     + either(ROLL_CHOICES)
-    + "), `forced` and `bear_off` (on or off)."
+    + "), `forced`, `bear_off` and `puzzles` (on or off)."
 )
 
 
-def prefs_text(roll: str, forced: bool, bear_off: bool, *, changed: Sequence[str] = ()) -> str:
+def prefs_text(
+    roll: str, forced: bool, bear_off: bool, *, changed: Sequence[str] = (), puzzles: bool = True
+) -> str:
     """A person's preferences, each with what it does (``changed``: the names just changed)."""
     lines = [
         ("Saved. " if changed else "") + "Your preferences, the same in every server:",
         f"- `roll`: **{roll}** — {_ROLL[roll]}.",
         f"- `forced`: **{_on(forced)}** — {_FORCED[forced]}.",
         f"- `bear_off`: **{_on(bear_off)}** — {_BEAR_OFF[bear_off]}.",
+        f"- `puzzles`: **{_on(puzzles)}** — {_PUZZLES[puzzles]}.",
         PREFS_HOW,
     ]
     return "\n".join(lines)
