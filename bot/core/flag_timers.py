@@ -21,15 +21,12 @@ from contextlib import AbstractAsyncContextManager
 
 from bot.core import match_clocks
 from bot.core.context import Context
-from bot.core.flags import flag_fall, low_reserve_warning
+from bot.core.flags import GRACE, flag_fall, low_reserve_warning
 from bot.core.live import LiveMatch
 from bot.core.notices import Result
 from bot.store import StaleWrite, Unavailable
 
 log = logging.getLogger(__name__)
-
-GRACE = 0.5
-"""Seconds after the flag's moment before it falls: within a second of it, after any action in flight."""
 
 CHECKPOINT = 60.0
 """Seconds between the stores of a running clock's used time."""
@@ -183,4 +180,4 @@ async def _checkpoint(ctx: Context, live: LiveMatch) -> Result:
     return Result()
 
 
-__all__ = ["CHECKPOINT", "GRACE", "FlagTimers"]
+__all__ = ["CHECKPOINT", "FlagTimers"]

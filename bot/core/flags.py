@@ -17,13 +17,18 @@ from bot.texts import clocks as words
 
 log = logging.getLogger(__name__)
 
+GRACE = 0.5
+"""Seconds after the flag's moment before it falls: within a second of it, after any action Discord received
+in time and still on its way (one received after the moment is refused)."""
+
 
 async def flag_fall(ctx: Context, live: LiveMatch) -> Result:
-    """If the flag of the player to act in ``live`` has fallen by now, they lose on time: stored at the next
-    version, their reserve at 0. Nothing otherwise (they acted in time, or the match moved on)."""
+    """If the flag of the player to act in ``live`` has fallen by now (:data:`GRACE` ago), they lose on time:
+    stored at the next version, their reserve at 0. Nothing otherwise (they acted in time, or the match
+    moved on)."""
     seat = match_clocks.running_seat(live)
     moment = match_clocks.flag_moment(live)
-    if seat is None or moment is None or ctx.clock.now() < moment:
+    if seat is None or moment is None or ctx.clock.now() < moment + GRACE:
         return Result()
     name = live.names[seat]
     lost = live.game.forfeit(seat)
@@ -50,4 +55,4 @@ def low_reserve_warning(ctx: Context, live: LiveMatch) -> Result:
     return Result([Message(live.record.channel_id, text, mention=person.user_id)])
 
 
-__all__ = ["flag_fall", "low_reserve_warning"]
+__all__ = ["GRACE", "flag_fall", "low_reserve_warning"]
