@@ -14,10 +14,12 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 
 from bot import texts
+from bot.core import match_clocks
 from bot.core.boards import actor_seat, retire_board
 from bot.core.challenges import Challenges
 from bot.core.commit import cancel_match, commit, revealed_seed
 from bot.core.context import Context
+from bot.core.flags import flag_fall
 from bot.core.live import LiveMatch
 from bot.core.lobbies import Lobbies
 from bot.core.multigam import take_over
@@ -90,6 +92,8 @@ class Timeouts:
             return Result()
         if seat.is_computer:
             return Result(computer_matches=(live.match_id,))
+        if match_clocks.preset(live) is not None:  # its clock governs, not the turn limit: a flag its timer
+            return await flag_fall(self.ctx, live)  # missed falls now (at the console: before the next line)
         now = self.ctx.clock.now()
         elapsed = now - live.record.turn_started_at
         if practice(live) and elapsed >= rules.bot_idle:
