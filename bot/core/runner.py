@@ -1,5 +1,6 @@
-"""The core's background duties, with one owner: the sweep that applies the clock, the computer's turns,
-and the actions the bot takes at once for a person who asked for them (:mod:`bot.core.automatic`: a result
+"""The core's background duties, with one owner: the sweep that applies the clock, the match clocks' flag
+timers (:mod:`bot.core.flag_timers`), the computer's turns, and the actions the bot takes at once for a
+person who asked for them (:mod:`bot.core.automatic`: a result
 names those matches among the computer's). Whatever they lead to goes to ``publish``, the callback the
 Discord app and the console both give.
 """
@@ -14,6 +15,7 @@ from contextlib import AbstractAsyncContextManager
 
 from bot.core import automatic
 from bot.core.autoplay import automatic_turn, person_to_act, runner_due
+from bot.core.flag_timers import FlagTimers
 from bot.core.notices import Result
 from bot.core.posting import REPOST_AFTER
 from bot.core.service import Core
@@ -59,6 +61,7 @@ class Runner:
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        self.flags = FlagTimers(core.ctx, self.handle, core.matches.reload, self.busy)
 
     @property
     def closing(self) -> bool:
@@ -86,6 +89,7 @@ class Runner:
             self._sweeper = asyncio.create_task(self._sweep_loop(), name="minigam-sweep")
             self._reposter = asyncio.create_task(self._repost_later(), name="minigam-unposted")
             self._automatic()
+            self.flags.start()  # the match clocks running, after a restart too
 
     async def _repost_later(self) -> None:
         await asyncio.sleep(REPOST_AFTER)
@@ -103,6 +107,7 @@ class Runner:
             result = await self.core.timeouts.sweep()
             await self.handle(result)
         self._automatic()
+        self.flags.start()  # a running match clock without its timer (the console's first sweep) gets one
 
     def _automatic(self) -> None:
         """Look at the matches where an automatic action may be due: the first time (at the start, or the
@@ -196,6 +201,7 @@ class Runner:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.flags.close()  # the match clocks paused: the time the bot is down is not charged
 
 
 __all__ = ["Publish", "Runner", "Thinking"]
