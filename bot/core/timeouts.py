@@ -1,10 +1,11 @@
-"""The clock's duties: challenges and lobbies expire; the person to move is reminded at half time and
-forfeits at the server's turn limit (in multigam the computer takes their seat instead); a game against
-the computer its person left idle is closed, counting for nobody; a thread whose matches are over is
-archived after the server's delay. The sweep takes each match's lock only for a moment (the computer
-thinks outside it), and skips a match whose lock is busy: it is acting right now, so its clock just
-restarted. A stored record that cannot be read (a damaged lobby, say) is logged once and skipped: the
-sweep goes on with every other duty and match."""
+"""The clock's duties: challenges and lobbies expire; tournaments start at their time, and their matches
+end at their deadline (:meth:`~bot.core.tournaments.service.Tournaments.sweep`); the person to move is
+reminded at half time and forfeits at the server's turn limit (in multigam the computer takes their seat
+instead); a game against the computer its person left idle is closed, counting for nobody; a thread
+whose matches are over is archived after the server's delay. The sweep takes each match's lock only for
+a moment (the computer thinks outside it), and skips a match whose lock is busy: it is acting right now,
+so its clock just restarted. A stored record that cannot be read (a damaged lobby, say) is logged once
+and skipped: the sweep goes on with every other duty and match."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from bot.core.lobbies import Lobbies
 from bot.core.multigam import take_over
 from bot.core.notices import ArchiveThread, Message, Result
 from bot.core.settings import ServerSettings, Settings
+from bot.core.tournaments.service import Tournaments
 from bot.store import DamagedRecord, StaleWrite
 from bot.texts import multigam as multigam_texts
 from bot.texts import venue as words
@@ -39,11 +41,13 @@ class Timeouts:
         challenges: Challenges,
         reload: Callable[[LiveMatch], Awaitable[None]],
         lobbies: Lobbies | None = None,
+        tournaments: Tournaments | None = None,
     ) -> None:
         self.ctx = ctx
         self.challenges = challenges
         self.reload = reload
         self.lobbies = lobbies
+        self.tournaments = tournaments
         self._damaged: set[str] = set()  # the records found damaged already (logged once)
 
     async def sweep(self) -> Result:
@@ -68,6 +72,9 @@ class Timeouts:
                         result.extend(await self._check(live, rules))
                     except StaleWrite:  # another process acted on it: read it back, check it next time
                         await self.reload(live)
+        if self.tournaments is not None:  # after the matches: a forfeit there decides a pairing
+            with self._skipping_damage():
+                result.extend(await self.tournaments.sweep())
         with self._skipping_damage():
             result.extend(await self._archive(servers))
         return result
