@@ -24,6 +24,7 @@ from bot.core.records import Records
 from bot.core.rematches import Rematches
 from bot.core.settings import Settings
 from bot.core.timeouts import Timeouts
+from bot.core.tournaments.service import Tournaments
 from bot.models import Action, PlayerRef, Shards
 from bot.store import DamagedRecord, Store
 from bot.timing import timed
@@ -70,7 +71,10 @@ class Core:
         self.matches = Matches(self.ctx)
         self.challenges = Challenges(self.ctx)
         self.lobbies = Lobbies(self.ctx)
-        self.timeouts = Timeouts(self.ctx, self.challenges, self.matches.reload, self.lobbies)
+        self.tournaments = Tournaments(self.ctx)
+        self.timeouts = Timeouts(
+            self.ctx, self.challenges, self.matches.reload, self.lobbies, self.tournaments
+        )
         self.records = Records(self.ctx)
         self.settings = Settings(self.ctx)
         self.exports = Exports(self.ctx)
