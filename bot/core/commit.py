@@ -13,7 +13,7 @@ from bot.core import automatic, match_clocks
 from bot.core.analysis.reports import offer_analysis
 from bot.core.boards import last_board, next_board, retire_board
 from bot.core.checks import check_channel_free
-from bot.core.clocks import CLOCK_NAMES, NO_CLOCK, UnknownClock, clock_named, starting_reserves
+from bot.core.clocks import NO_CLOCK, starting_reserves
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
@@ -25,7 +25,6 @@ from bot.core.settings import Settings
 from bot.core.venue import HERE, Venue
 from bot.models import ChallengeStatus, MatchRecord, MatchStatus, Seat
 from bot.store import Transaction
-from bot.texts import clocks as clock_words
 from bot.texts import dice as dice_words
 from bot.texts import venue as words
 from bot.texts.multigam import placing_lines
@@ -266,7 +265,7 @@ async def start_match(
     (:data:`bot.core.clocks.PRESETS`; ``"none"``: the server's turn limit), two players only."""
     jacoby = (await Settings(ctx).of(guild_id)).jacoby
     match = Match.new(variant, target, jacoby=jacoby)
-    clock = _clock_for(clock, match)
+    clock = match_clocks.chosen(clock, players=match.variant.players)
     names = tuple(s.name for s in seats)
     for seat in seats:
         if not seat.is_computer and len(ctx.live.of_user(seat.user_id)) >= ctx.rules.max_matches:
@@ -328,18 +327,6 @@ async def start_match(
         Reply(words.match_opened(record.channel_id, thread=thread is not None), confirmation=thread is None)
     )
     return result
-
-
-def _clock_for(name: str, match: Match) -> str:
-    """The clock ``match`` is started on, by its stored name; a refusal for a name no clock has, and for a
-    clock in a four-player game."""
-    try:
-        clock = clock_named(name)
-    except UnknownClock as exc:
-        raise ServiceError(clock_words.unknown_clock(exc.name, CLOCK_NAMES)) from None
-    if clock != NO_CLOCK and match.variant.is_multiplayer:
-        raise ServiceError(clock_words.NO_CLOCK_FOR_FOUR)
-    return clock
 
 
 __all__ = [

@@ -14,11 +14,34 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.core.clocks import LOW_RESERVE, Preset, charged, preset_of, time_left, warning_after
+from bot.core.clocks import (
+    CLOCK_NAMES,
+    LOW_RESERVE,
+    NO_CLOCK,
+    Preset,
+    UnknownClock,
+    charged,
+    clock_named,
+    preset_of,
+    time_left,
+    warning_after,
+)
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.texts import clocks as words
+
+
+def chosen(name: str | None, *, players: int = 2) -> str:
+    """The clock a match is started on, by its stored name (``None``: none); a refusal for a name no clock
+    has, and for a clock in a game of more than two players."""
+    try:
+        clock = clock_named(name)
+    except UnknownClock as exc:
+        raise ServiceError(words.unknown_clock(exc.name, CLOCK_NAMES)) from None
+    if clock != NO_CLOCK and players > 2:
+        raise ServiceError(words.NO_CLOCK_FOR_FOUR)
+    return clock
 
 
 def preset(live: LiveMatch) -> Preset | None:
@@ -136,6 +159,7 @@ __all__ = [
     "board_line",
     "board_posted",
     "check_in_time",
+    "chosen",
     "flag_moment",
     "preset",
     "ran_out",
