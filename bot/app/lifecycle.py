@@ -30,6 +30,7 @@ from bot.app.hints import more_plays
 from bot.app.lobby import LOBBY_ITEMS
 from bot.app.picker import PICKER_ACTIONS, picker_click
 from bot.app.publisher import Publisher
+from bot.app.puzzles import PUZZLE_ITEMS
 from bot.app.responder import HOLD, Responder
 from bot.app.standings import PAGE_ITEMS
 from bot.app.sync import sync_commands
@@ -47,7 +48,7 @@ from engine.dice import DiceSource
 
 log = logging.getLogger(__name__)
 
-COMPONENT_ITEMS = (*DYNAMIC_ITEMS, *LOBBY_ITEMS, *PAGE_ITEMS)
+COMPONENT_ITEMS = (*DYNAMIC_ITEMS, *LOBBY_ITEMS, *PAGE_ITEMS, *PUZZLE_ITEMS)
 """Every button and menu the bot reads back from its custom id (registered at start-up)."""
 _TEMPLATES = tuple(item.__discord_ui_compiled_template__.fullmatch for item in COMPONENT_ITEMS)
 
