@@ -148,6 +148,10 @@ class PuzzleReads(Protocol):
         decision first."""
         ...
 
+    async def own_puzzle_count(self, guild_id: int, user_id: int) -> int:
+        """How many puzzles the server's games made of ``user_id``'s decisions."""
+        ...
+
     async def games_to_harvest(self, limit: int) -> list[int]:
         """Games with a stored analysis not yet looked at for puzzles, oldest first."""
         ...

@@ -120,6 +120,8 @@ async def test_server_puzzles_leave_out_the_asker_and_players_who_opted_out(
         )
         await tx.answer_puzzle(attempt_id, BOB.user_id, "x", 0.0, "best", True, NOW)
     assert [p.data["id"] for p in await storage.training_puzzles(GUILD, BOB.user_id)] == ["b"]
+    assert await storage.own_puzzle_count(GUILD, BOB.user_id) == 2
+    assert await storage.own_puzzle_count(GUILD, 999) == 0
 
 
 async def test_an_analysed_game_is_harvested_once(storage: Store, make_core) -> None:

@@ -126,6 +126,12 @@ class PuzzleReadsMixin:
         )
         return [server_puzzle(r) for r in rows]
 
+    async def own_puzzle_count(self, guild_id: int, user_id: int) -> int:
+        r = await self._db.fetchrow(
+            "SELECT COUNT(*) AS n FROM server_puzzles WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        return int(r["n"]) if r is not None else 0
+
     async def games_to_harvest(self, limit: int) -> list[int]:
         rows = await self._db.fetch(
             "SELECT a.game_id FROM analyses a WHERE NOT EXISTS"
