@@ -5,9 +5,10 @@ each is played in a thread of its own where the venue opens one, else in the cha
 from __future__ import annotations
 
 from bot import texts
-from bot.core import catalogue
+from bot.core import catalogue, match_clocks
 from bot.core.boards import rematched
 from bot.core.checks import check_channel_free, stored
+from bot.core.clocks import NO_CLOCK, preset_of
 from bot.core.commit import start_match
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -15,6 +16,7 @@ from bot.core.notices import ChallengeClosed, ChallengePosted, Reply, Result
 from bot.core.settings import Settings
 from bot.core.venue import HERE, Venue
 from bot.models import COMPUTER_ID, MAX_USER_ID, ChallengeRecord, ChallengeStatus, PlayerRef, Seat
+from bot.texts import clocks as clock_words
 from bot.texts import venue as words
 from bot.timing import timed
 
@@ -37,10 +39,12 @@ class Challenges:
         guild_name: str = "",
         venue: Venue = HERE,
         rematch_of: int | None = None,
+        clock: str = NO_CLOCK,
     ) -> Result:
         """``challenger`` challenges ``opponent`` to a match from ``channel_id`` (``rematch_of``: the same
-        match again, seats swapped)."""
+        match again, seats swapped), on the match clock ``clock`` (:data:`bot.core.clocks.PRESETS`)."""
         v = catalogue.two_player_variant(variant)
+        clock = match_clocks.chosen(clock)
         if not 0 < opponent.user_id <= MAX_USER_ID or opponent.user_id == COMPUTER_ID:
             raise ServiceError(texts.NOT_A_MEMBER)
         if challenger.user_id == opponent.user_id:
@@ -78,8 +82,10 @@ class Challenges:
                     now=now,
                     expires_at=now + rules.challenge_expiry,
                     rematch_of=rematch_of,
+                    clock=clock,
                 )
         text = texts.challenge_text(challenger.name, opponent.name, v, points, rated, rules.challenge_expiry)
+        text += clock_words.clock_offer(preset_of(clock), points)
         if rematch_of is not None:
             text = words.rematch_offered(text)
         return Result(
@@ -136,6 +142,7 @@ class Challenges:
                 anchor=c.message_id,
                 home_channel_id=home,
                 rematch_of=c.rematch_of,
+                clock=c.clock,
             )
         result.notices.insert(0, closed_notice(c, ChallengeStatus.ACCEPTED))
         if c.rematch_of is not None and first is not None:
@@ -154,11 +161,13 @@ class Challenges:
         *,
         guild_name: str = "",
         venue: Venue = HERE,
+        clock: str = NO_CLOCK,
     ) -> Result:
         """Start an unrated match against the computer (with the cube: a money game unless ``points`` says
         how long a match); the human is player 1 (seat 0). In a thread of its own where ``venue`` opens
-        one."""
+        one. ``clock``: the person's match clock (:data:`bot.core.clocks.PRESETS`; the computer has none)."""
         v = catalogue.two_player_variant(variant)
+        clock = match_clocks.chosen(clock)
         level = catalogue.level_for(v, level)
         target = catalogue.match_length(v, points)
         await Settings(self.ctx).check_start(guild_id, v, channel_id, venue.parent_of(channel_id))
@@ -179,6 +188,7 @@ class Challenges:
                 players=(human,),
                 guild_name=guild_name,
                 venue=venue,
+                clock=clock,
             )
 
     async def cancel_waiting(self, channel_id: int) -> Result:
