@@ -102,11 +102,20 @@ class Runner:
             log.exception("the boards left unposted could not be posted")
 
     async def sweep(self) -> None:
-        """Expire challenges, remind and forfeit slow players, resume the computer's turns; publish it."""
+        """Expire challenges, remind and forfeit slow players, resume the computer's turns; publish it. Then
+        the puzzles' duties (:meth:`puzzles`)."""
         async with self.busy():
             result = await self.core.timeouts.sweep()
             await self.handle(result)
         self._automatic()
+        await self.puzzles()
+
+    async def puzzles(self) -> None:
+        """Post the daily puzzles due in this process's servers, then make puzzles of newly analysed games
+        (:mod:`bot.core.puzzles`)."""
+        async with self.busy():
+            await self.publish(await self.core.puzzles.daily.due())
+        await self.core.puzzles.harvest()
         self.flags.start()  # a running match clock without its timer (the console's first sweep) gets one
 
     def _automatic(self) -> None:
