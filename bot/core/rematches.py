@@ -60,6 +60,7 @@ class Rematches:
                 old.target,
                 rated=old.rated,
                 rematch_of=match_id,
+                clock=old.clock,  # on the same clock
             )
         except ServiceError:  # the other clicked Rematch at the same moment, and got there first
             if (answered := await self._asked_too(old, user)) is not None:
@@ -113,6 +114,7 @@ class Rematches:
                 players=(user,),
                 home_channel_id=old.home_channel_id,
                 rematch_of=old.match_id,
+                clock=old.clock,
             )
         log.info("match %s rematched in channel %s", old.match_id, old.channel_id)
         result.notices.extend(rematched(old))
