@@ -52,6 +52,19 @@ class AnalysisJob:
     error: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class AnalysedMatch:
+    """A finished match (to a number of points) of one player whose every game has a stored analysis:
+    the player's ``seat``, and each game's analysis as stored (``StoredAnalysis.data``), in the games'
+    order."""
+
+    match_id: int
+    variant: str
+    seat: int
+    finished_at: float
+    analyses: tuple[dict, ...]
+
+
 class AnalysisWrites(Protocol):
     async def put_analysis(self, analysis: StoredAnalysis) -> None:
         """Store the analysis of its game, replacing one stored before (of an older format)."""
@@ -105,5 +118,14 @@ class AnalysisReads(Protocol):
         """The finished games ``user_id`` played in a server, newest first."""
         ...
 
+    async def analysed_matches(
+        self, guild_id: int, user_id: int, variant: str, analysis_format: int, limit: int = 10
+    ) -> list[AnalysedMatch]:
+        """The last ``limit`` matches of ``variant`` that ``user_id`` played in a server, newest first, of
+        those that count for their average PR: finished (not cancelled), to a number of points (not a money
+        game), every game analysed in ``analysis_format``, no hint asked by them in any game.
+        :class:`DamagedRecord` if an analysis cannot be read."""
+        ...
 
-__all__ = ["AnalysisJob", "AnalysisReads", "AnalysisWrites", "JobStatus", "StoredAnalysis"]
+
+__all__ = ["AnalysedMatch", "AnalysisJob", "AnalysisReads", "AnalysisWrites", "JobStatus", "StoredAnalysis"]
