@@ -13,7 +13,7 @@ import json
 
 from bot.models import GameRecord
 from bot.store.protocol import DamagedRecord, StaleWrite
-from bot.store.protocol_analysis import AnalysisJob, JobStatus, StoredAnalysis
+from bot.store.protocol_analysis import AnalysedMatch, AnalysisJob, JobStatus, StoredAnalysis
 from bot.store.sql.driver import Driver, Row
 from bot.store.sql.rows import GAMES_SELECT, LeftOut, game_records
 
@@ -143,6 +143,52 @@ class AnalysisReadsMixin:
             (guild_id, user_id, limit),
         )
         return await game_records(self._db, rows, self._left_out)
+
+    async def analysed_matches(
+        self, guild_id: int, user_id: int, variant: str, analysis_format: int, limit: int = 10
+    ) -> list[AnalysedMatch]:
+        found = await self._db.fetch(
+            "SELECT m.match_id, mp.seat,"
+            " (SELECT MAX(g.finished_at) FROM games g WHERE g.match_id = m.match_id) AS finished_at"
+            " FROM matches m JOIN match_players mp ON mp.match_id = m.match_id"
+            " WHERE m.guild_id = ? AND mp.user_id = ? AND m.variant = ? AND m.status = 'finished'"
+            " AND m.target > 0 AND EXISTS (SELECT 1 FROM games g WHERE g.match_id = m.match_id)"
+            " AND NOT EXISTS (SELECT 1 FROM games g"
+            " LEFT JOIN analyses a ON a.game_id = g.game_id AND a.format = ?"
+            " WHERE g.match_id = m.match_id AND (g.finished_at IS NULL OR a.game_id IS NULL))"
+            " AND NOT EXISTS (SELECT 1 FROM game_hints h JOIN games g ON g.game_id = h.game_id"
+            " WHERE g.match_id = m.match_id AND h.user_id = ?)"
+            " ORDER BY finished_at DESC, m.match_id DESC LIMIT ?",
+            (guild_id, user_id, variant, analysis_format, user_id, limit),
+        )
+        if not found:
+            return []
+        marks = ", ".join("?" for _ in found)
+        rows = await self._db.fetch(
+            "SELECT g.match_id, a.analysis FROM games g JOIN analyses a ON a.game_id = g.game_id"
+            f" WHERE g.match_id IN ({marks}) ORDER BY g.match_id, g.number",
+            tuple(int(r["match_id"]) for r in found),
+        )
+        games: dict[int, list[dict]] = {}
+        for r in rows:
+            match_id = int(r["match_id"])
+            try:
+                data = json.loads(r["analysis"])
+                if not isinstance(data, dict):
+                    raise ValueError("it is not a JSON object")
+            except (TypeError, ValueError) as exc:
+                raise DamagedRecord(f"an analysis of match {match_id}", str(exc)) from None
+            games.setdefault(match_id, []).append(data)
+        return [
+            AnalysedMatch(
+                int(r["match_id"]),
+                variant,
+                int(r["seat"]),
+                float(r["finished_at"]),
+                tuple(games.get(int(r["match_id"]), ())),
+            )
+            for r in found
+        ]
 
 
 def analysis_job(r: Row) -> AnalysisJob:
