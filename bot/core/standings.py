@@ -57,12 +57,23 @@ class PlacingStanding:
 
 
 @dataclass(frozen=True, slots=True)
+class AveragePR:
+    """A player's average performance rating in one game over their last ``matches`` analysed matches
+    (:mod:`bot.core.analysis.performance` says which count)."""
+
+    variant: str
+    average: float
+    matches: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     name: str
     record: Record
     ratings: tuple[VariantRating, ...]
     money: tuple[tuple[str, MoneyResult], ...] = ()
     placings: tuple[PlacingStanding, ...] = ()
+    performance: tuple[AveragePR, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +151,7 @@ def rating_chart(name: str, history: list[RatingPoint]) -> RatingChart | None:
 
 __all__ = [
     "PER_PAGE",
+    "AveragePR",
     "PlacingStanding",
     "PlayerStats",
     "RatingChart",
