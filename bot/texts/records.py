@@ -68,7 +68,15 @@ def player_stats(stats) -> str:
             f"• {find_variant(vr.variant).title}: rating {r.rating:.1f} (#{vr.rank}), {r.wins}-{r.losses}, "
             f"streak {format_streak(r.streak)}, experience {r.experience}"
         )
+    for p in stats.performance:
+        lines.append(f"• {find_variant(p.variant).title}: {average_pr(p)}")
     return "\n".join(lines)
+
+
+def average_pr(p) -> str:
+    """A player's average PR in one game (:class:`~bot.core.standings.AveragePR`), as a phrase."""
+    last = "the last analysed match" if p.matches == 1 else f"the last {p.matches} analysed matches"
+    return f"average PR {p.average:.1f} over {last} (lower is better)"
 
 
 _HOW = {"borne_off": "", "dropped": ", double dropped", "resigned": ", resignation", "forfeit": ", forfeit"}
