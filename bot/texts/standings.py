@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from bot.models import Standing
 from bot.ratings.fibs import format_streak
+from bot.texts.records import average_pr
 from engine import find_variant
 
 if TYPE_CHECKING:  # the records' data classes; only their attributes are read here
@@ -110,6 +111,8 @@ def card_fields(stats: PlayerStats) -> list[tuple[str, str]]:
     for variant, m in stats.money:
         games = f"{m.games} game{'s' if m.games != 1 else ''}"
         fields.append((f"{find_variant(variant).title} money play", f"{games}, **{m.points:+}** points"))
+    for p in stats.performance:
+        fields.append((f"{find_variant(p.variant).title} PR", average_pr(p)))
     return fields
 
 
