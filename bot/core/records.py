@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from bot import texts
 from bot.core import catalogue, standings
+from bot.core.analysis.performance import average_prs
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import Info, PlayerCard, Result, Standings
@@ -84,7 +85,14 @@ class Records:
             PlacingStanding(variant, rating, await store.placing_rank(guild_id, variant, user.user_id))
             for variant, rating in await store.player_placing_ratings(guild_id, user.user_id)
         ]
-        return PlayerStats(user.name, record, tuple(rated), tuple(money), tuple(placings))
+        try:
+            performance = await average_prs(store, guild_id, user.user_id)
+        except ValueError as exc:  # an analysis that cannot be read: the stats without the average PR
+            log.warning("the average PR of user %s cannot be read: %s", user.user_id, exc)
+            performance = ()
+        return PlayerStats(
+            user.name, record, tuple(rated), tuple(money), tuple(placings), performance=performance
+        )
 
     async def recent_games(self, guild_id: int, limit: int = 10) -> list[GameRecord]:
         """The server's last finished games, newest first; one whose time of finish is garbage is left out
