@@ -11,6 +11,7 @@ reads, or with the commit: a turn's writes and their commit are one trip.
 from __future__ import annotations
 
 import contextlib
+import logging
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -19,6 +20,10 @@ import aiosqlite
 
 from bot.store.protocol import Conflict, OutOfRange, StaleWrite, Unavailable
 from bot.store.sql.driver import Row
+
+# aiosqlite logs every statement with its parameters at DEBUG: a match's secret dice seed would be among
+# them (bot.core.match_dice), so its log stays at INFO whatever the bot's level.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 # What SQLite says when it cannot take a statement now (another connection holds the lock past the busy
 # timeout, the disk is full or failing, the file is read-only or past its size limit): try again later.
