@@ -1,0 +1,149 @@
+"""The daily puzzle under the fake clock: posted from the server's hour, once a day whatever restarts, by
+the process that owns the server; served once a person; the next day, how it went and its solution."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.core import Core, Runner, ServiceError
+from bot.core.notices import PuzzleCard, Result
+from bot.core.puzzles.daily import day_of
+from bot.models import Shards
+from engine.puzzles import shipped_by_id
+from tests.bot.conftest import ALICE, BOB, CAROL, GUILD, MODERATOR
+
+CHANNEL = 500
+HOUR = 16  # the fake clock starts at 15:06 UTC (2025-06-15)
+
+
+async def daily_on(core: Core, hour: int = HOUR) -> None:
+    await core.settings.change(
+        GUILD, MODERATOR, {"puzzle_channel": f"<#{CHANNEL}>", "puzzle_hour": str(hour)}
+    )
+
+
+def posts(result: Result) -> list[PuzzleCard]:
+    return [n for n in result.notices if isinstance(n, PuzzleCard)]
+
+
+async def test_the_daily_puzzle_is_posted_from_its_hour_once_a_day(make_core, clock) -> None:
+    core = make_core([])
+    await daily_on(core)
+
+    assert posts(await core.puzzles.daily.due()) == []  # 15:06: not yet
+    clock.advance(3600)
+    (post,) = posts(await core.puzzles.daily.due())
+    again = posts(await core.puzzles.daily.due())
+
+    assert (post.channel_id, post.day) == (CHANNEL, day_of(clock.now()))
+    assert post.text.startswith(f"**Daily puzzle of {post.day}**")
+    assert post.attempt_id is None  # its button serves it privately
+    assert "To play" in post.picture.names  # a public post: nobody is "You"
+    assert "You" not in post.picture.names
+    assert again == []
+
+
+async def test_a_restart_does_not_post_the_day_s_puzzle_again(make_core, clock) -> None:
+    core = make_core([])
+    await daily_on(core)
+    clock.advance(3600)
+    assert len(posts(await core.puzzles.daily.due())) == 1
+
+    restarted = make_core([])
+    await restarted.load()
+
+    assert posts(await restarted.puzzles.daily.due()) == []
+
+
+async def test_two_processes_looking_at_once_post_it_once(make_core, clock) -> None:
+    one, two = make_core([]), make_core([])
+    await daily_on(one)
+    clock.advance(3600)
+
+    both = await asyncio.gather(one.puzzles.daily.due(), two.puzzles.daily.due())
+
+    assert sum(len(posts(r)) for r in both) == 1
+
+
+async def test_only_the_process_that_owns_the_server_posts_it(make_core, clock) -> None:
+    owner = Shards(2).of(GUILD)
+    elsewhere = make_core([], shards=Shards(2, frozenset({1 - owner})))
+    await daily_on(elsewhere)
+    clock.advance(3600)
+
+    assert posts(await elsewhere.puzzles.daily.due()) == []
+    here = make_core([], shards=Shards(2, frozenset({owner})))
+    assert len(posts(await here.puzzles.daily.due())) == 1
+
+
+async def test_the_daily_puzzle_is_served_once_a_person_and_the_next_day_says_how_it_went(
+    make_core, clock
+) -> None:
+    core = make_core([])
+    await daily_on(core)
+    clock.advance(3600)
+    (post,) = posts(await core.puzzles.daily.due())
+    day = post.day
+    puzzle = shipped_by_id()[(await core.store.daily_puzzle(GUILD, day)).puzzle_ref]
+
+    for user, answer in ((ALICE, puzzle.best.text), (BOB, puzzle.answers[1].text)):
+        (served,) = posts(await core.puzzles.daily.solve(GUILD, day, user))
+        assert served.text.startswith("**Daily puzzle**")
+        await core.puzzles.answer(served.attempt_id, user, answer)
+    with pytest.raises(ServiceError, match="already answered today's"):
+        await core.puzzles.daily.solve(GUILD, day, ALICE)
+    (carol,) = posts(await core.puzzles.daily.solve(GUILD, day, CAROL))  # served, never answered
+    with pytest.raises(ServiceError, match="already have today's"):
+        await core.puzzles.daily.solve(GUILD, day, CAROL)
+
+    clock.advance(86400 - 1800)  # the next day, before its hour: nothing yet
+    assert posts(await core.puzzles.daily.due()) == []
+    clock.advance(1800)
+    summary, new = posts(await core.puzzles.daily.due())
+
+    assert summary.channel_id == CHANNEL
+    assert f"**How the daily puzzle of {day} went**" in summary.text
+    assert "2 tried it; 1 found the best" in summary.text
+    assert f"The solution: `{puzzle.best.text}`" in summary.text
+    assert new.day == day_of(clock.now()) != day
+    assert (await core.store.daily_puzzle(GUILD, new.day)).puzzle_ref != puzzle.id
+    with pytest.raises(ServiceError, match="over"):
+        await core.puzzles.daily.solve(GUILD, day, CAROL)
+    assert carol.attempt_id is not None
+    assert posts(await core.puzzles.daily.due()) == []
+
+
+async def test_no_channel_no_daily_puzzle(make_core, clock) -> None:
+    core = make_core([])
+    await core.settings.change(GUILD, MODERATOR, {"puzzle_hour": "0"})
+    clock.advance(3600)
+
+    assert posts(await core.puzzles.daily.due()) == []
+    with pytest.raises(ServiceError, match="no daily puzzle"):
+        await core.puzzles.daily.solve(GUILD, day_of(clock.now()), ALICE)
+
+
+async def test_a_bad_hour_is_refused_and_changes_nothing(make_core) -> None:
+    core = make_core([])
+    with pytest.raises(ServiceError, match="from 0 to 23"):
+        await core.settings.change(GUILD, MODERATOR, {"puzzle_channel": "<#500>", "puzzle_hour": "25"})
+    assert (await core.settings.of(GUILD)).puzzle_channel is None
+
+
+async def test_the_runner_s_sweep_posts_it(make_core, clock) -> None:
+    core = make_core([])
+    await daily_on(core)
+    clock.advance(3600)
+    published: list[Result] = []
+
+    async def publish(result: Result) -> None:
+        published.append(result)
+
+    runner = Runner(core, publish)
+    await runner.sweep()
+    await runner.sweep()
+
+    assert sum(len(posts(r)) for r in published) == 1
+    await runner.close()
