@@ -16,21 +16,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.store import DamagedRecord, Store, Transaction
-from engine import Event, Game
+from engine import Event
 from engine.dice import DiceSource, SecretDice, Seed
 from engine.dice.record import thrown_dice
 from engine.errors import DiceError
 
 
-def dice_for(given: DiceSource | None, seed: Seed | None, thrown_before: int, game: Game) -> DiceSource:
-    """The dice the match throws next, in ``game`` (its current game, with the events so far) after
-    ``thrown_before`` dice in its earlier games: the core's given source if any, else the seed's stream
-    after every die thrown so far (a match started before seeds were kept: the system's secure dice)."""
+def dice_for(given: DiceSource | None, seed: Seed | None, thrown: int) -> DiceSource:
+    """The dice a match throws next, after the ``thrown`` dice its record shows: the core's given source
+    if any, else its seed's stream from there (a match started before seeds were kept: the system's
+    secure dice)."""
     if given is not None:
         return given
     if seed is None:
         return SecretDice()
-    return seed.dice(thrown_before + len(thrown_dice(game.events)))
+    return seed.dice(thrown)
 
 
 def dice_in(games: Sequence[Sequence[Event]]) -> int:
