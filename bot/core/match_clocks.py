@@ -151,7 +151,8 @@ def board_line(live: LiveMatch, at: float | None = None) -> str | None:
     if clock is None:
         return None
     reserves = reserves_now(live, live.clock_from if at is None else at)
-    return words.clock_line(clock, live.names, reserves, running_seat(live), low=LOW_RESERVE)
+    low = LOW_RESERVE if live.is_live else 0.0  # a match over warns nobody
+    return words.clock_line(clock, live.names, reserves, running_seat(live), low=low)
 
 
 __all__ = [
