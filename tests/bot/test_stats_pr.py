@@ -8,6 +8,7 @@ from bot.core import Action, Core
 from bot.core.analysis.performance import MATCHES, average_prs
 from bot.store import Store
 from bot.store.protocol_analysis import StoredAnalysis
+from bot.texts.standings import card_fields
 from engine import SeededDice
 from engine.analysis import GameAnalysis
 from engine.analysis.model import FORMAT_VERSION, PlayerSummary, Source, Unit
@@ -143,6 +144,10 @@ async def test_stats_show_the_average_pr_of_two_analysed_matches(make_core, stor
     (card,) = (await core.records.stats(GUILD, ALICE)).notices
     assert "Backgammon: average PR 10.0 over the last 2 analysed matches" in card.text
     assert card.stats.performance == (prs,)
+    assert (
+        "Backgammon PR",
+        "average PR 10.0 over the last 2 analysed matches (lower is better)",
+    ) in card_fields(card.stats)  # the card on Discord
 
 
 async def test_stats_without_analysed_matches_show_no_pr(make_core, storage: Store) -> None:
@@ -153,6 +158,7 @@ async def test_stats_without_analysed_matches_show_no_pr(make_core, storage: Sto
 
     assert "PR" not in card.text
     assert card.stats.performance == ()
+    assert not any("PR" in name or "PR" in value for name, value in card_fields(card.stats))
 
 
 async def test_only_the_last_matches_count(make_core, storage: Store, clock) -> None:
