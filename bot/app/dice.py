@@ -14,8 +14,8 @@ MatchNumber = options.integer(1)  # a match's id: any the store gives, up to Dis
 def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
     """``/minigam dice``, for the ``/minigam`` group."""
 
-    @app_commands.command(name="dice", description="A finished match's dice and the seed they came from")
-    @app_commands.describe(match="A match's number (default: the match of this channel)")
+    @app_commands.command(name="dice", description="A finished match's dice and seed")
+    @app_commands.describe(match="Its number (default: this channel's match)")
     async def dice(interaction: discord.Interaction, match: MatchNumber | None = None) -> None:
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
