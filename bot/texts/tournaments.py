@@ -127,6 +127,22 @@ def cancelled_by(name: str) -> str:
     return f"cancelled by {name}"
 
 
+def confirm_cancel(t: TournamentRecord) -> str:
+    playing = sum(p.playing for p in t.pairings)
+    matches = f" Its {playing} match{'es' if playing != 1 else ''} in play end, unrated." if playing else ""
+    return f"Cancel **{t.name}** for everyone?{matches} This can't be undone."
+
+
+def confirm_award(t: TournamentRecord, p: TournamentPairing, winner: int) -> str:
+    loser = p.b if winner == p.a else p.a
+    ending = " Their match in play ends, unrated." if p.playing else ""
+    return f"Award {t.name_of(winner)} the win over {t.name_of(loser)} in {round_name(t, p.round)}?{ending}"
+
+
+def confirm_remove(t: TournamentRecord, name: str) -> str:
+    return f"Remove {name} from **{t.name}**? Their matches left are lost by walkover."
+
+
 # ---------------------------------------------------------------------- the sign-up message
 def describe(t: TournamentRecord) -> str:
     """``Swiss, 4 rounds · Minigam, 3-point matches``."""

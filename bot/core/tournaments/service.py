@@ -278,6 +278,29 @@ class Tournaments:
             result.notices.append(Reply(words.removed_reply(entrant.name), confirmation=True))
         return result.extend(await self._end_matches(result.notices))
 
+    async def question(
+        self, guild_id: int, tournament_id: int, user: PlayerRef, what: str, player: PlayerRef | None = None
+    ) -> tuple[str, int]:
+        """What the organiser is asked before ``what`` (``award``, ``remove`` or ``cancel``; ``player``: whom
+        it is about), and the version it is asked about; a refusal when it could not be done anyway."""
+        t = await self.ctx.store.tournament(tournament_id)
+        if t is None or t.guild_id != guild_id:
+            raise ServiceError(words.GONE)
+        self._check_organiser(t, user, words.ORGANISER_ONLY)
+        self._check_live(t, t.version, running_only=what == "award")
+        if what == "cancel":
+            return words.confirm_cancel(t), t.version
+        assert player is not None
+        entrant = t.entrant(player.user_id)
+        if entrant is None or entrant.removed:
+            raise ServiceError(words.not_entered(player.name))
+        if what == "award":
+            p = progress.current_pairing(t, player.user_id)
+            if p is None or p.b is None:
+                raise ServiceError(words.nothing_to_award(player.name))
+            return words.confirm_award(t, p, player.user_id), t.version
+        return words.confirm_remove(t, entrant.name), t.version
+
     def _check_organiser(self, t: TournamentRecord, user: PlayerRef, refusal: str) -> None:
         if not user.moderator and user.user_id != t.organiser_id:
             raise ServiceError(refusal)
