@@ -88,4 +88,55 @@ class InteractionVenue:
         return thread.id
 
 
-__all__ = ["AUTO_ARCHIVE_MINUTES", "InteractionVenue"]
+class ChannelVenue:
+    """Opens threads under any text channel of the bot's, outside an interaction (a tournament's next
+    match, started when another ends or by the clock), with the permissions the bot's cache knows."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    def _text_channel(self, channel_id: int) -> discord.TextChannel | None:
+        channel = self.client.get_channel(channel_id)
+        return channel if isinstance(channel, discord.TextChannel) else None
+
+    def opens_threads(self, channel_id: int) -> bool:
+        channel = self._text_channel(channel_id)
+        if channel is None:
+            return False
+        me = channel.guild.me
+        if me is None:
+            return True  # the bot's own member is not known yet: try, and play in the channel if refused
+        allowed = channel.permissions_for(me)
+        return allowed.create_public_threads and allowed.send_messages_in_threads
+
+    def channel_problem(self, channel_id: int) -> ChannelProblem | None:
+        return None if self.client.get_channel(channel_id) is not None else ChannelProblem.NOT_IN_SERVER
+
+    def parent_of(self, channel_id: int) -> int | None:
+        channel = self.client.get_channel(channel_id)
+        return channel.parent_id if isinstance(channel, discord.Thread) else None
+
+    async def open_thread(
+        self, channel_id: int, title: str, *, anchor: int | None, people: tuple[int, ...]
+    ) -> int | None:
+        channel = self._text_channel(channel_id)
+        if channel is None:
+            return None
+        try:
+            thread = await channel.create_thread(
+                name=title, type=discord.ChannelType.public_thread, auto_archive_duration=AUTO_ARCHIVE_MINUTES
+            )
+        except discord.HTTPException as exc:
+            log.warning(
+                "could not open a thread in channel %s (%s); the match is played there", channel_id, exc
+            )
+            return None
+        for user_id in people:
+            try:
+                await thread.add_user(discord.Object(user_id))
+            except discord.HTTPException as exc:
+                log.info("could not add user %s to thread %s: %s", user_id, thread.id, exc)
+        return thread.id
+
+
+__all__ = ["AUTO_ARCHIVE_MINUTES", "ChannelVenue", "InteractionVenue"]
