@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable
 
 import discord
 
-from bot.app import analysis, puzzles
+from bot.app import analysis, puzzles, tournaments
 from bot.app.budget import TYPING_BURST, TYPING_PER_SECOND, Budget
 from bot.app.links import BoardLinks
 from bot.app.lobby import lobby_view
@@ -47,7 +47,7 @@ from bot.core import (
     RetireBoard,
     Standings,
 )
-from bot.core.notices import PuzzleCard
+from bot.core.notices import PuzzleCard, TournamentBoard, TournamentNews
 from bot.store import Unavailable
 from bot.timing import BOARD, mark
 from bot.workers.drawing import Painter
@@ -156,6 +156,8 @@ class Publisher:
                 await analysis.publish(notice, responder, self.painter)
             case PuzzleCard():
                 await puzzles.publish(notice, responder, self)
+            case TournamentBoard() | TournamentNews():
+                await tournaments.publish(notice, responder, self)
 
     async def _publish_lobby(self, notice: LobbyBoard, responder: Responder | None) -> None:
         """Post a new lobby message, or edit the lobby's message to its new state (buttons while open)."""
