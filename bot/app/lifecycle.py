@@ -34,7 +34,8 @@ from bot.app.puzzles import PUZZLE_ITEMS
 from bot.app.responder import HOLD, Responder
 from bot.app.standings import PAGE_ITEMS
 from bot.app.sync import sync_commands
-from bot.app.venue import InteractionVenue
+from bot.app.tournaments import TOURNAMENT_ITEMS
+from bot.app.venue import ChannelVenue, InteractionVenue
 from bot.app.views import DYNAMIC_ITEMS
 from bot.clock import Clock, SystemClock
 from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Config
@@ -48,7 +49,7 @@ from engine.dice import DiceSource
 
 log = logging.getLogger(__name__)
 
-COMPONENT_ITEMS = (*DYNAMIC_ITEMS, *LOBBY_ITEMS, *PAGE_ITEMS, *PUZZLE_ITEMS)
+COMPONENT_ITEMS = (*DYNAMIC_ITEMS, *LOBBY_ITEMS, *PAGE_ITEMS, *PUZZLE_ITEMS, *TOURNAMENT_ITEMS)
 """Every button and menu the bot reads back from its custom id (registered at start-up)."""
 _TEMPLATES = tuple(item.__discord_ui_compiled_template__.fullmatch for item in COMPONENT_ITEMS)
 
@@ -140,6 +141,7 @@ class MinigamBot(commands.AutoShardedBot):
             shards=s.shards,
         )
         self._core.analyses.jobs.start()  # this process's analysis workers: any process's jobs
+        self._core.tournaments.venue = ChannelVenue(self)  # their matches start outside any command
         loaded = await self._core.load()
         log.info("database %s ready; %d unfinished match(es) loaded", s.database_shown, loaded)
         self._publisher = Publisher(self, self._core, self.painter)
