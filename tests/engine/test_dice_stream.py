@@ -8,6 +8,8 @@ import dataclasses
 import hashlib
 import pickle
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -220,6 +222,28 @@ def test_the_command_line_accepts_a_true_record_and_rejects_a_changed_die(tmp_pa
     assert main([*args, str(mat)]) == 0
     assert main(["verify", "--seed", "00", "--commitment", SEED_COMMITMENT, "--rolls", str(good)]) == 2
     assert main([*args, str(tmp_path / "missing.txt")]) == 2
+
+
+def published_check():
+    """The checking function docs/RULES.md publishes, as written there."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8")
+    section = page.split("## Dice anyone can verify", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+    assert code is not None
+    assert len(code.group(1).strip().splitlines()) <= 13  # the import, a blank line, a ten-line function
+    namespace: dict = {}
+    exec(code.group(1), namespace)  # our own page's code
+    return namespace["dice_are_true"]
+
+
+def test_the_function_on_the_rules_page_checks_a_match():
+    check = published_check()
+    games = played_match().games
+    dice = read_listing(write_listing([g.events for g in games]))
+    assert check(SEED.hex(), SEED_COMMITMENT, dice)
+    changed = [*dice[:-1], dice[-1] % 6 + 1]
+    assert not check(SEED.hex(), SEED_COMMITMENT, changed)
+    assert not check(bytes(32).hex(), SEED_COMMITMENT, first(len(dice), bytes(32)))
 
 
 @pytest.mark.slow
