@@ -33,6 +33,8 @@ def settings_command(app: App) -> app_commands.Command:
         lobby_expiry=f"A four-player lobby not started this long closes: {DURATION}",
         puzzle_channel="Where the daily puzzle is posted: a #channel, or off (the default)",
         puzzle_hour="The hour (UTC, 0-23) the daily puzzle is posted (default: 12)",
+        tournament_role="Who may create tournaments besides Manage Server",
+        tournament_round=f"A tournament match's time before it's decided: {DURATION}",
     )
     async def settings(
         interaction: discord.Interaction,
@@ -47,6 +49,8 @@ def settings_command(app: App) -> app_commands.Command:
         lobby_expiry: app_commands.Range[str, 1, 40] | None = None,
         puzzle_channel: app_commands.Range[str, 1, 100] | None = None,
         puzzle_hour: app_commands.Range[int, 0, 23] | None = None,
+        tournament_role: discord.Role | None = None,
+        tournament_round: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         given = {
@@ -61,6 +65,8 @@ def settings_command(app: App) -> app_commands.Command:
             "lobby_expiry": lobby_expiry,
             "puzzle_channel": puzzle_channel,
             "puzzle_hour": None if puzzle_hour is None else str(puzzle_hour),
+            "tournament_role": None if tournament_role is None else str(tournament_role.id),
+            "tournament_round": tournament_round,
         }
         assert set(given) == set(SETTINGS)  # every setting has its option
         changes = {
