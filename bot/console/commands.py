@@ -37,6 +37,7 @@ Commands (as on Discord, with or without /minigam; Tab completes, Up and Down re
   board | hint | resign | cancel      the board again (the last one after a match), a hint, give up, stop
   leave                               multigam: the computer takes the seat of the player to move
   export                              save the backgammon match here as a .mat file (gnubg, XG...)
+  dice [match]                        a finished match's dice and seed, saved as a file to check
   rules [variant] | leaderboard [variant] | stats [@name] | history | settings [name value]
   prefs [name value]                  your own: roll (ask, no-double, always), forced, bear_off (on, off)
   analyse [game]                      a finished game's analysis (default: the last one here), its
@@ -62,6 +63,7 @@ COMMANDS = (
     "cancel",
     "leave",
     "export",
+    "dice",
     "rules",
     "leaderboard",
     "stats",
