@@ -334,3 +334,20 @@ async def test_a_backgammon_mat_commits_in_play_and_reveals_once_over(make_core)
     over = (await core.exports.mat(CHANNEL, ALICE.user_id, guild_id=GUILD)).notices[0].files[0][1].decode()
     assert f"; Dice seed: {SEED.hex()}" in over
     assert verify_text(SEED.hex(), COMMITMENT, over).games == 1
+
+
+async def test_the_consoles_dice_saves_the_listing_of_a_finished_match(make_core, tmp_path: Path) -> None:
+    from tests.bot.test_console_commands import Session, last_play
+
+    core = seeded_core(make_core)
+    s = Session(core, tmp_path / "boards")
+    await s.type("challenge @Bob")
+    refused = await s.type("dice")
+    assert "stay secret until it ends" in refused
+    await s.play_out(last_play)
+    assert re.search(rf"Dice seed revealed: `?{SEED.hex()}", s.text)  # the last board
+    said = await s.type("dice")
+    assert SEED.hex() in said
+    (saved,) = (tmp_path / "boards").glob("*-dice.txt")
+    assert verify_text(SEED.hex(), COMMITMENT, saved.read_text()).dice > 10
+    assert "Usage: dice [match]" in await s.type("dice twelve")
