@@ -22,7 +22,9 @@ from bot.app.venue import InteractionVenue
 from bot.core import Action, Core, Result
 from bot.core.boards import MAX_CHOICES
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, TWO_PLAYER_VARIANTS
+from bot.core.clocks import CLOCK_NAMES, NO_CLOCK
 from bot.models import PlayerRef
+from bot.texts.clocks import CLOCK_HELP
 from engine import MAX_MATCH_POINTS
 
 log = logging.getLogger(__name__)
@@ -31,6 +33,7 @@ POINTS_HELP = "Match length in points (default: 1; backgammon: a money game, or 
 VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in TWO_PLAYER_VARIANTS]
 ALL_VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ALL_VARIANTS]  # rules, ratings
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+CLOCK_CHOICES = [app_commands.Choice(name=name, value=name) for name in CLOCK_NAMES]
 Points = options.integer(0, MAX_MATCH_POINTS)
 
 
@@ -48,6 +51,11 @@ def autocomplete_choices(suggestions: list[str]) -> list[app_commands.Choice[str
         if len(out) == MAX_CHOICES:
             break
     return out
+
+
+def received(interaction: discord.Interaction) -> float:
+    """When Discord received ``interaction`` (its id's own time), up to which a match clock charges."""
+    return interaction.created_at.timestamp()
 
 
 def _where(interaction: discord.Interaction) -> tuple[int, int, str]:
@@ -99,14 +107,16 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         opponent="Who you challenge",
         variant=f"The game (default: {DEFAULT_VARIANT})",
         points=POINTS_HELP,
+        clock=CLOCK_HELP,
     )
-    @app_commands.choices(variant=VARIANT_CHOICES)
+    @app_commands.choices(variant=VARIANT_CHOICES, clock=CLOCK_CHOICES)
     async def challenge(
         self,
         interaction: discord.Interaction,
         opponent: discord.Member,
         variant: str = DEFAULT_VARIANT,
         points: Points | None = None,
+        clock: str = NO_CLOCK,
     ) -> None:
         guild_id, channel_id, guild_name = _where(interaction)
         act = functools.partial(
@@ -119,6 +129,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
             points,
             guild_name=guild_name,
             venue=InteractionVenue(interaction),
+            clock=clock,
         )
         await self._held(interaction, act, "Challenge sent.")  # the reply: the challenge's message
 
@@ -127,14 +138,16 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
         variant=f"The game (default: {DEFAULT_VARIANT})",
         level="How strong the computer plays",
         points=POINTS_HELP,
+        clock=CLOCK_HELP,
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(variant=VARIANT_CHOICES, level=LEVEL_CHOICES, clock=CLOCK_CHOICES)
     async def vs_bot(
         self,
         interaction: discord.Interaction,
         variant: str = DEFAULT_VARIANT,
         level: str = DEFAULT_LEVEL,
         points: Points | None = None,
+        clock: str = NO_CLOCK,
     ) -> None:
         guild_id, channel_id, guild_name = _where(interaction)
         act = functools.partial(
@@ -147,6 +160,7 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
             points,
             guild_name=guild_name,
             venue=InteractionVenue(interaction),
+            clock=clock,
         )
         await self._held(interaction, act, "Match started: good luck!")  # played here: the first board
 
@@ -156,7 +170,13 @@ class MinigamGroup(app_commands.Group, name="minigam", description="Play Minigam
     async def move(self, interaction: discord.Interaction, play: app_commands.Range[str, 1, 200]) -> None:
         match_id, version = await located(self.core, interaction)  # the turn this was typed for
         act = functools.partial(
-            self.core.matches.act, match_id, version, player_ref(interaction.user), Action.PLAY, play
+            self.core.matches.act,
+            match_id,
+            version,
+            player_ref(interaction.user),
+            Action.PLAY,
+            play,
+            at=received(interaction),
         )
         await self._held(interaction, act, "Played.")  # the reply: the new board
 
