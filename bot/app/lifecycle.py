@@ -25,7 +25,7 @@ from discord.ext import commands
 
 from bot import texts
 from bot.app import tracing
-from bot.app.commands import MinigamGroup, player_ref
+from bot.app.commands import MinigamGroup, player_ref, received
 from bot.app.hints import more_plays
 from bot.app.lobby import LOBBY_ITEMS
 from bot.app.picker import PICKER_ACTIONS, picker_click
@@ -253,7 +253,8 @@ class MinigamBot(commands.AutoShardedBot):
             responder = Responder(interaction, hold=HOLD, private=control.from_private_reply)
             try:
                 async with self.runner.busy():
-                    result = await self.core.matches.act(match_id, version, user, control, value)
+                    at = received(interaction)  # a match clock charges up to Discord's receipt
+                    result = await self.core.matches.act(match_id, version, user, control, value, at=at)
                     await self.deliver(result, responder, ack=texts.ack(control))
             finally:
                 await responder.stop()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import discord
 
 from bot import texts
+from bot.app.commands import received
 from bot.app.protocol import App
 from bot.app.responder import HOLD, Responder
 from bot.app.views import controls_view
@@ -34,7 +35,8 @@ async def picker_click(
     responder = Responder(interaction, hold=HOLD, private=False)  # late: a deferred edit of the picker
     try:
         async with app.runner.busy():
-            result = await app.core.matches.act(match_id, version, user, action, value)
+            at = received(interaction)  # a match clock charges the play up to Discord's receipt of Done
+            result = await app.core.matches.act(match_id, version, user, action, value, at=at)
             pickers = [n for n in result.notices if isinstance(n, Reply) and n.controls]
             if pickers and len(result.notices) == 1:
                 (picker,) = pickers
