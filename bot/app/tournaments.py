@@ -53,11 +53,7 @@ ACKS = {
 CONFIRM_LABELS = {"award": "Yes, award it", "remove": "Yes, remove them", "cancel": "Yes, cancel it"}
 RESTARTING = "The bot is restarting; please try again in a moment."
 VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in TWO_PLAYER_VARIANTS]
-FORMAT_CHOICES = [
-    app_commands.Choice(name="knockout", value="knockout"),
-    app_commands.Choice(name="Swiss", value="swiss"),
-    app_commands.Choice(name="round robin", value="round-robin"),
-]
+FORMAT_CHOICES = [app_commands.Choice(name=f, value=f) for f in ("knockout", "swiss", "round-robin")]
 
 
 def person(user: discord.abc.User, *, moderator: bool = False) -> PlayerRef:
@@ -225,10 +221,6 @@ async def publish(
             if message_id is None:
                 log.warning("tournament %s has no sign-up message to edit", notice.tournament_id)
                 return
-            if responder is not None and await responder.update(
-                message_id, content=clip(notice.text), view=view
-            ):
-                return
             await channel.get_partial_message(message_id).edit(content=clip(notice.text), view=view)
         case TournamentNews():
             file = None
@@ -251,7 +243,7 @@ async def publish(
 # ---------------------------------------------------------------------- the commands
 def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
     """The ``tournament`` group, added to ``/minigam``."""
-    group = app_commands.Group(name="tournament", description="Tournaments: knockout, Swiss or round robin")
+    group = app_commands.Group(name="tournament", description="Tournaments")
 
     async def tournament_choices(
         interaction: discord.Interaction, current: str
@@ -263,15 +255,15 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
             return []
         return [app_commands.Choice(name=label, value=tournament_id) for label, tournament_id in found[:25]]
 
-    @group.command(name="create", description="Create a tournament; players sign up under its message")
+    @group.command(name="create", description="Create a tournament")
     @app_commands.describe(
-        name="The tournament's name",
-        variant=f"The game (default: {DEFAULT_VARIANT})",
-        points="The length of every match (default: the game's usual)",
-        format="knockout, Swiss or round robin (default: knockout)",
-        max_players="The most players (knockout up to 64, Swiss 128, round robin 16; default 16)",
-        start="When it starts: in 2h, or 2026-11-28 18:00 UTC (default: when you press Start)",
-        rounds="Swiss: how many rounds (default: enough for one winner, about log2 of the players)",
+        name="Its name",
+        variant="Game",
+        points="Match length",
+        format="Format",
+        max_players="Most players",
+        start="in 2h, or 2026-11-28 18:00 UTC",
+        rounds="Swiss rounds",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, format=FORMAT_CHOICES)
     async def create(
@@ -308,8 +300,8 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
 
         await run(app, interaction, act, "tournament create")
 
-    @group.command(name="show", description="A tournament's bracket or standings")
-    @app_commands.describe(tournament="Which tournament")
+    @group.command(name="show", description="Bracket or standings")
+    @app_commands.describe(tournament="Which")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def show(interaction: discord.Interaction, tournament: int) -> None:
         async def act() -> Result:
@@ -317,27 +309,27 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
 
         await run(app, interaction, act, "tournament show")
 
-    @group.command(name="list", description="This server's tournaments: open, running, finished")
+    @group.command(name="list", description="This server's tournaments")
     async def listing(interaction: discord.Interaction) -> None:
         async def act() -> Result:
             return await app.core.tournaments.listing(interaction.guild_id or 0)
 
         await run(app, interaction, act, "tournament list")
 
-    @group.command(name="award", description="Organiser: award a player's match to them (asked first)")
-    @app_commands.describe(tournament="Which tournament", player="Who wins the match")
+    @group.command(name="award", description="Organiser: award a match")
+    @app_commands.describe(tournament="Which", player="The winner")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def award(interaction: discord.Interaction, tournament: int, player: discord.Member) -> None:
         await ask(app, interaction, tournament, "award", player)
 
-    @group.command(name="remove", description="Organiser: remove a player, their matches lost (asked first)")
-    @app_commands.describe(tournament="Which tournament", player="Who leaves the tournament")
+    @group.command(name="remove", description="Organiser: remove a player")
+    @app_commands.describe(tournament="Which", player="Who")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def remove(interaction: discord.Interaction, tournament: int, player: discord.Member) -> None:
         await ask(app, interaction, tournament, "remove", player)
 
-    @group.command(name="cancel", description="Organiser: cancel a tournament (asked first)")
-    @app_commands.describe(tournament="Which tournament")
+    @group.command(name="cancel", description="Organiser: cancel it")
+    @app_commands.describe(tournament="Which")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def cancel(interaction: discord.Interaction, tournament: int) -> None:
         await ask(app, interaction, tournament, "cancel", None)
