@@ -23,6 +23,7 @@ from discord import app_commands
 from bot.app.protocol import App
 from bot.app.responder import HOLD, Responder, clip
 from bot.core.catalogue import DEFAULT_VARIANT, TWO_PLAYER_VARIANTS
+from bot.core.clocks import CLOCK_NAMES, NO_CLOCK
 from bot.core.notices import Result, TournamentBoard, TournamentNews
 from bot.core.tournaments.service import TournamentAction
 from bot.models import PlayerRef
@@ -53,6 +54,7 @@ ACKS = {
 CONFIRM_LABELS = {"award": "Yes, award it", "remove": "Yes, remove them", "cancel": "Yes, cancel it"}
 RESTARTING = "The bot is restarting; please try again in a moment."
 VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in TWO_PLAYER_VARIANTS]
+CLOCK_CHOICES = [app_commands.Choice(name=c, value=c) for c in CLOCK_NAMES]
 FORMAT_CHOICES = [app_commands.Choice(name=f, value=f) for f in ("knockout", "swiss", "round-robin")]
 
 
@@ -264,8 +266,9 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
         max_players="Most players",
         start="in 2h, or 2026-11-28 18:00 UTC",
         rounds="Swiss rounds",
+        clock="Match clock",
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, format=FORMAT_CHOICES)
+    @app_commands.choices(variant=VARIANT_CHOICES, format=FORMAT_CHOICES, clock=CLOCK_CHOICES)
     async def create(
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 80],
@@ -275,6 +278,7 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
         max_players: app_commands.Range[int, 3, 128] = 16,
         start: str = "",
         rounds: app_commands.Range[int, 1, 20] | None = None,
+        clock: str = NO_CLOCK,
     ) -> None:
         member = interaction.user
         roles = frozenset(r.id for r in getattr(member, "roles", ()))
@@ -293,6 +297,7 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
                 max_players=max_players,
                 starts=start,
                 rounds=rounds,
+                clock=clock,
                 roles=roles,
                 guild_name=guild.name if guild else "",
                 parent_id=parent,

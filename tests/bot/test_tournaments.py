@@ -436,3 +436,15 @@ async def test_a_tournament_pairing_is_rated_past_the_daily_cap(make_core) -> No
     board_text = result.notices[0].text
     assert "Ratings:" in board_text or "→" in board_text, board_text
     assert "daily" not in board_text
+
+
+# ---------------------------------------------------------------------- the match clock
+async def test_the_matches_are_played_on_the_tournaments_clock(make_core) -> None:
+    core = a_core(make_core)
+    with pytest.raises(ServiceError, match="no clock is called 'sundial'"):
+        await core.tournaments.create(GUILD, CHANNEL, MODERATOR, name="Cup", clock="sundial")
+    tournament_id = await started(core, 4, clock="blitz")
+    t = await read(core, tournament_id)
+    assert t.clock == "blitz"
+    assert "clock: blitz" in (await core.tournaments.show(GUILD, tournament_id)).notices[0].text
+    assert [live.record.clock for live in core.ctx.live] == ["blitz", "blitz"]

@@ -128,6 +128,7 @@ async def _start(
                 also=mark_started,
                 venue=venue,
                 title=words.thread_title(t, p),
+                clock=t.clock,
             )
         except ServiceError as exc:  # the channel is busy (one match at a time there), a player too busy
             log.info("tournament %s: pairing %s.%s waits: %s", t.tournament_id, p.round, p.slot, exc)

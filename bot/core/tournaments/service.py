@@ -19,6 +19,7 @@ import logging
 
 from bot.core import catalogue
 from bot.core.boards import retire_board
+from bot.core.clocks import UnknownClock, clock_named
 from bot.core.commit import cancel_match, commit
 from bot.core.context import Context
 from bot.core.errors import ServiceError
@@ -105,6 +106,10 @@ class Tournaments:
             kind is not TournamentFormat.SWISS or not 1 <= rounds <= words.MOST_ROUNDS
         ):
             raise ServiceError(words.bad_rounds(kind))
+        try:
+            clock = clock_named(clock)
+        except UnknownClock as exc:
+            raise ServiceError(str(exc)) from None
         await Settings(self.ctx).check_start(guild_id, v, channel_id, parent_id)
         now = self.ctx.clock.now()
         starts_at = None
