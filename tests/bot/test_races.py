@@ -260,7 +260,9 @@ async def test_resigning_at_once_again_and_again_farms_nothing(make_core, storag
         sent = await core.challenges.challenge(GUILD, CHANNEL, ALICE, BOB)
         await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
         (board,) = boards(await resign(core, BOB))
-        assert board.text.endswith("Unrated: the match ended before both players had made a play.")
+        *said, seed = board.text.splitlines()  # the match's last line: its dice's seed
+        assert said[-1] == "Unrated: the match ended before both players had made a play."
+        assert seed.startswith("🎲 Dice seed revealed: ")
 
     assert await storage.leaderboard(GUILD, "minigam") == []
 
@@ -272,7 +274,9 @@ async def rated_match(core: Core, clock: FakeClock) -> list[str]:
     await core.challenges.answer(sent.notices[0].challenge_id, BOB, accept=True)
     await play(core, ALICE, "bar/2 bar/1")
     await play(core, BOB, "bar/5/4")
-    return boards(await resign(core, BOB))[0].text.splitlines()
+    *lines, seed = boards(await resign(core, BOB))[0].text.splitlines()
+    assert seed.startswith("🎲 Dice seed revealed: ")  # the match's last line: its dice's seed
+    return lines
 
 
 async def test_the_same_pair_counts_for_the_ratings_three_times_a_day(make_core, storage, clock) -> None:
