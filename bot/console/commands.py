@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot import texts
 from bot.core import Action, ServiceError
 from bot.core.catalogue import ALL_VARIANTS, DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS
+from bot.core.clocks import CLOCK_NAMES, NO_CLOCK, PRESETS
 from bot.models import PlayerRef
 from engine import VARIANTS
 from engine.ai import levels_for
@@ -28,6 +29,8 @@ Commands (as on Discord, with or without /minigam; Tab completes, Up and Down re
   vs-bot [variant] [level] [points]   play the computer: a match to points, else one game
                                       (backgammon: a money game); levels: {texts.either(LEVELS)}
   challenge @name [variant] [points]  a hot-seat game: you type the moves of both sides
+    ... [clock]                       either one on a match clock: {texts.either(tuple(PRESETS))} (a delay
+                                      a decision, then a reserve), e.g. vs-bot backgammon 5 live
   multigam [level] [@name ...]        a four-player game: you, up to three friends whose moves you
                                       type too (multigam @Bob @Carol @Dan: every seat), and the
                                       computer in the seats left (levels: {texts.either(MULTIGAM_LEVELS)})
@@ -179,6 +182,19 @@ def vs_bot_options(args: list[str]) -> tuple[str, str, int | None]:
     return variant, level, points
 
 
+def clock_option(args: list[str]) -> tuple[list[str], str]:
+    """The words of ``vs-bot`` or ``challenge`` but the match clock, and the clock: a word that names one
+    (``live``, ``clock=live``), anywhere; ``none`` if no word does."""
+    clocks = [a for a in args if a.lower().removeprefix("clock=").removeprefix("clock:") in CLOCK_NAMES]
+    if len(clocks) > 1:
+        raise ServiceError(f"Give one clock at most: {texts.either(CLOCK_NAMES)}.")
+    if not clocks:
+        return args, NO_CLOCK
+    rest = list(args)
+    rest.remove(clocks[0])
+    return rest, clocks[0].lower().removeprefix("clock=").removeprefix("clock:")
+
+
 def game_number(rest: str) -> int | None:
     """The game ``analyse`` names (``12`` or ``#12``); ``None``: the last one finished here."""
     text = rest.strip().removeprefix("#")
@@ -235,6 +251,7 @@ __all__ = [
     "YES",
     "YOU",
     "ResignQuestion",
+    "clock_option",
     "friend",
     "game_number",
     "idle_note",

@@ -27,6 +27,7 @@ from bot.console.commands import (
     USAGE,
     YOU,
     ResignQuestion,
+    clock_option,
     friend,
     game_number,
     idle_note,
@@ -155,10 +156,11 @@ class Console:
                 self.say(texts.rules_text(v) if v else texts.all_rules_text(ALL_VARIANTS))
                 return None
             case "vs-bot":
-                variant, level, points = vs_bot_options(rest.split())
+                args, clock = clock_option(rest.split())
+                variant, level, points = vs_bot_options(args)
                 self._check_free()
                 result = await core.challenges.vs_bot(
-                    GUILD_ID, CHANNEL_ID, YOU, variant, level, points, guild_name="console"
+                    GUILD_ID, CHANNEL_ID, YOU, variant, level, points, guild_name="console", clock=clock
                 )
                 idle = (await core.settings.of(GUILD_ID)).bot_idle
                 result.notices.insert(1, Info(idle_note(idle)))
@@ -217,7 +219,7 @@ class Console:
             raise ServiceError(match_in_play(live.names))
 
     async def _challenge(self, rest: str) -> Result:
-        args = words(rest)
+        args, clock = clock_option(words(rest))
         if not args or not args[0].startswith("@"):
             raise ServiceError(USAGE["challenge"])
         opponent = friend(args[0], USAGE["challenge"])
@@ -231,7 +233,15 @@ class Console:
             except ValueError:
                 raise ServiceError(texts.match_length(repr(args[2]))) from None
         sent = await self.core.challenges.challenge(
-            GUILD_ID, CHANNEL_ID, YOU, opponent, variant, points, rated=False, guild_name="console"
+            GUILD_ID,
+            CHANNEL_ID,
+            YOU,
+            opponent,
+            variant,
+            points,
+            rated=False,
+            guild_name="console",
+            clock=clock,
         )
         challenge_id = sent.notices[0].challenge_id  # type: ignore[union-attr]
         self.say(f"{opponent.name} is right here and accepts: you are player 1, {opponent.name} player 2.")
