@@ -237,9 +237,9 @@ async def publish(
                 everyone=False, roles=False, users=[discord.Object(u) for u in notice.mentions]
             )
             channel = await _channel(by.client, notice.channel_id)
-            await channel.send(
-                clip(notice.text), allowed_mentions=allowed, **({"file": file} if file else {})
-            )
+            pings = "".join(f"<@{u}> " for u in notice.mentions)
+            extra = {"file": file} if file is not None else {}
+            await channel.send(clip(pings + notice.text), allowed_mentions=allowed, **extra)
 
 
 # ---------------------------------------------------------------------- the commands

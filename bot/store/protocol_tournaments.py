@@ -87,6 +87,7 @@ class TournamentRecord:
     version: int
     organiser_id: int
     created_at: float
+    organiser_name: str = ""
     clock: str = "none"
     starts_at: float | None = None
     round: int = 0

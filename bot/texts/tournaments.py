@@ -156,7 +156,7 @@ def describe(t: TournamentRecord) -> str:
 
 
 def signup_text(t: TournamentRecord, now: float) -> str:
-    lines = [f"🏆 **{t.name}** (#{t.tournament_id}) · {describe(t)}", f"Organiser: <@{t.organiser_id}>"]
+    lines = [f"🏆 **{t.name}** (#{t.tournament_id}) · {describe(t)}", f"Organiser: {t.organiser_name}"]
     status = str(t.status)
     if status == "open":
         if t.starts_at is not None:
@@ -203,7 +203,7 @@ def _pair(t: TournamentRecord, p: TournamentPairing) -> str:
     if p.b is None:
         rest = "a bye into the next round" if str(t.format) == "knockout" else "a bye (counts as a win)"
         return f"{t.name_of(p.a)}: {rest}"
-    line = f"<@{p.a}> vs <@{p.b}>"
+    line = f"{t.name_of(p.a)} vs {t.name_of(p.b)}"
     if p.decided:
         line += f" ({HOW[str(p.how)]}: {t.name_of(p.winner)} goes through)"
     return line
@@ -224,8 +224,8 @@ def thread_title(t: TournamentRecord, p: TournamentPairing) -> str:
 def your_match(t: TournamentRecord, p: TournamentPairing) -> str:
     v = find_variant(t.variant)
     return (
-        f"<@{p.a}> <@{p.b}>: your **{t.name}** match, {round_name(t, p.round)}: {v.title}, "
-        f"{t.points} point{'s' if t.points != 1 else ''}. Good luck!"
+        f"{t.name_of(p.a)} vs {t.name_of(p.b)}: your **{t.name}** match, {round_name(t, p.round)}: "
+        f"{v.title}, {t.points} point{'s' if t.points != 1 else ''}. Good luck!"
     )
 
 
@@ -270,7 +270,7 @@ def cancelled(t: TournamentRecord) -> str:
 
 
 def champion(t: TournamentRecord) -> str:
-    return f"🏆 <@{t.champion_id}> wins **{t.name}**! Congratulations."
+    return f"🏆 {t.name_of(t.champion_id)} wins **{t.name}**! Congratulations."
 
 
 # ---------------------------------------------------------------------- standings and the list

@@ -67,6 +67,7 @@ async def test_a_tournament_reads_back_with_its_entrants_in_join_order(storage: 
         1,
     )
     assert t.starts_at == NOW + 3600
+    assert t.organiser_name == "Alice"
     assert [(e.name, e.rating, e.joined, e.seed, e.removed) for e in t.entrants] == [
         ("Alice", 1600.0, 1, None, False),
         ("Bob", 1500.0, 2, None, False),

@@ -25,6 +25,10 @@ _ENTRANTS = (
 )
 _PAIRINGS = "SELECT * FROM tournament_pairings WHERE tournament_id = ? ORDER BY round, slot"
 _LIVE = "status IN ('open', 'running')"
+_SELECT = (
+    "SELECT t.*, p.display_name AS organiser_name FROM tournaments t"
+    " JOIN players p ON p.user_id = t.organiser_id"
+)
 
 
 def _entrant(r: Row) -> Entrant:
@@ -69,6 +73,7 @@ def _tournament(r: Row, entrants: Sequence[Row] = (), pairings: Sequence[Row] = 
             status=TournamentStatus(r["status"]),
             version=int(r["version"]),
             organiser_id=int(r["organiser_id"]),
+            organiser_name=str(r["organiser_name"]),
             created_at=float(r["created_at"]),
             clock=str(r["clock"]),
             starts_at=None if r["starts_at"] is None else float(r["starts_at"]),
@@ -95,7 +100,7 @@ class TournamentReadsMixin:
         async def _one(self, sql: str, params: Sequence = ()) -> Row | None: ...
 
     async def tournament(self, tournament_id: int) -> TournamentRecord | None:
-        row = await self._one("SELECT * FROM tournaments WHERE tournament_id = ?", (tournament_id,))
+        row = await self._one(f"{_SELECT} WHERE t.tournament_id = ?", (tournament_id,))
         if row is None:
             return None
         entrants = await self._all(_ENTRANTS, (tournament_id,))
@@ -103,7 +108,7 @@ class TournamentReadsMixin:
 
     async def _listed(self, where: str, params: Sequence) -> list[TournamentRecord]:
         out = []
-        for r in await self._all(f"SELECT * FROM tournaments WHERE {where}", params):
+        for r in await self._all(f"{_SELECT} WHERE {where}", params):
             try:
                 out.append(_tournament(r, await self._all(_ENTRANTS, (r["tournament_id"],))))
             except DamagedRecord as exc:
@@ -112,12 +117,12 @@ class TournamentReadsMixin:
 
     async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRecord]:
         return await self._listed(
-            f"guild_id = ? ORDER BY CASE WHEN {_LIVE} THEN 0 ELSE 1 END, tournament_id DESC LIMIT ?",
+            f"t.guild_id = ? ORDER BY CASE WHEN t.{_LIVE} THEN 0 ELSE 1 END, t.tournament_id DESC LIMIT ?",
             (guild_id, limit),
         )
 
     async def live_tournaments(self) -> list[TournamentRecord]:
-        return await self._listed(f"{_LIVE} ORDER BY tournament_id", ())
+        return await self._listed(f"t.{_LIVE} ORDER BY t.tournament_id", ())
 
     async def tournament_of_match(self, match_id: int) -> int | None:
         row = await self._one("SELECT tournament_id FROM tournament_pairings WHERE match_id = ?", (match_id,))
