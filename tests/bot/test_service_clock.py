@@ -6,6 +6,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.core import ChallengeClosed, Core, Message, Reply, ServiceError
+from bot.texts import dice as dice_words
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, boards, match_id_in, play, start_challenge_match
 
 DICE = [2, 1, 2, 1, 1, 1, 6, 6, 3, 2]
@@ -80,6 +81,7 @@ async def test_the_player_to_move_forfeits_at_the_limit(make_core, clock, storag
         "Score: Alice 5, Bob 0 (match to 5).",
         "**Alice wins the match.**",
         "Unrated: the match ended before both players had made a play.",
+        dice_words.revealed(await storage.match_seed(board.match_id), board.match_id),
     ]
     assert match_id_in(core, CHANNEL) is None
     assert (await storage.match(board.match_id)).winner_seat == 0
@@ -96,7 +98,7 @@ async def test_a_forfeit_after_both_played_is_rated(make_core, clock, storage) -
     clock.advance(100)
     (board,) = boards(await core.timeouts.sweep())
 
-    assert board.text.splitlines()[-2:] == [
+    assert board.text.splitlines()[-3:-1] == [  # then the dice's seed
         "**Bob wins the match.**",
         # a 5-point match between newcomers: 4 * sqrt(5) * 0.5 * 5 = 22.36
         "Ratings: Bob 1500.0 → 1522.4, Alice 1500.0 → 1477.6.",
