@@ -7,6 +7,7 @@ import pytest
 
 from bot.core import Reply, ServiceError
 from bot.models import MatchStatus
+from bot.texts import dice as dice_words
 from tests.bot.conftest import (
     ALICE,
     BOB,
@@ -45,9 +46,10 @@ async def test_after_the_match_it_is_the_final_board_with_the_result(make_core) 
     reply = (await fresh.matches.last_board(CHANNEL, BOB)).notices[0]
 
     assert isinstance(reply, Reply)
+    seed = dice_words.revealed(await fresh.store.match_seed(reply.match_id), reply.match_id)
     assert reply.text == (
         "The last match here, **Minigam** (Alice vs Bob), is over. Bob wins, 1 point (resignation). "
-        "Final score: Alice 0, Bob 3 (match to 3)."
+        f"Final score: Alice 0, Bob 3 (match to 3).\n{seed}"
     )
     picture = reply.picture
     assert picture is not None
@@ -68,9 +70,9 @@ async def test_a_cancelled_match_shows_where_it_stopped(make_core) -> None:
 
     reply = (await core.matches.last_board(CHANNEL, ALICE)).notices[0]
 
-    assert (
-        reply.text
-        == "The last match here, **Minigam** (Alice vs Bob), was cancelled; this is where it stopped."
+    seed = dice_words.revealed(await core.store.match_seed(reply.match_id), reply.match_id)
+    assert reply.text == (
+        f"The last match here, **Minigam** (Alice vs Bob), was cancelled; this is where it stopped.\n{seed}"
     )
     assert reply.picture.game.position == stopped.position
     assert reply.picture.game.outcome is None
