@@ -371,7 +371,9 @@ async def test_cancel_ends_the_match_for_nobody(make_core, storage) -> None:
 
     assert [type(n) for n in result.notices] == [RetireBoard, Message, Reply]
     assert result.notices[0].message_id == 555  # the board becomes a line: nothing to click any more
-    assert result.notices[1].text == "Mod cancelled the match Alice vs Bob; it counts for nobody."
+    cancelled, seed = result.notices[1].text.splitlines()
+    assert cancelled == "Mod cancelled the match Alice vs Bob; it counts for nobody."
+    assert seed == dice_words.revealed(await storage.match_seed(match_id), match_id)  # over: the seed
     assert match_id_in(core, CHANNEL) is None
     assert await storage.leaderboard(GUILD, "minigam") == []
     record = await storage.match(match_id)
