@@ -108,7 +108,7 @@ def not_entered(name: str) -> str:
 
 # ---------------------------------------------------------------------- answers
 def created(t: TournamentRecord) -> str:
-    return f"Tournament #{t.tournament_id} created: players join with the buttons under its message."
+    return f"Tournament #{t.tournament_id} created: sign-up is open."
 
 
 def joined(t: TournamentRecord) -> str:
