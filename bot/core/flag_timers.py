@@ -57,6 +57,7 @@ class FlagTimers:
         self._tasks: dict[int, asyncio.Task] = {}
         self._wake: dict[int, asyncio.Event] = {}
         self._warned: dict[int, int] = {}  # match -> the version whose low reserve was warned about
+        self._acting: dict[int, asyncio.Future[None]] = {}  # match -> its timer's action in flight
         self._closing = False
         ctx.clock_started = self.arm
 
@@ -69,6 +70,17 @@ class FlagTimers:
         for live in self.ctx.live:
             if match_clocks.running_seat(live) is not None and live.match_id not in self:
                 self.arm(live.match_id)
+
+    async def overdue(self) -> None:
+        """Let every flag past its moment fall now, each timer's action in flight finished first (the
+        console runs this before each line: while it waits for one, nothing else runs)."""
+        for live in self.ctx.live:
+            acting = self._acting.get(live.match_id)
+            if acting is not None:
+                await asyncio.shield(acting)
+            moment = match_clocks.flag_moment(live)
+            if moment is not None and self.ctx.clock.now() >= moment + GRACE:
+                await self._act(live, flag_fall)
 
     def arm(self, match_id: int) -> None:
         """The clock of ``match_id`` started again or moved: its timer looks again (one is started if none
@@ -124,6 +136,8 @@ class FlagTimers:
     async def _act(self, live: LiveMatch, step: Step) -> float | None:
         """``step`` under the match's lock, then publish its result; after a failure to store, a moment to
         try again."""
+        done = asyncio.get_running_loop().create_future()
+        self._acting[live.match_id] = done
         try:
             async with self.busy():
                 async with live.lock:
@@ -139,6 +153,10 @@ class FlagTimers:
             what = live.match_id
             log.warning("the clock of match %s could not be saved (%s); again in %s s", what, exc, RETRY)
             return self.ctx.clock.now() + RETRY
+        finally:
+            if self._acting.get(live.match_id) is done:
+                del self._acting[live.match_id]
+            done.set_result(None)
         return None
 
     async def _sleep(self, moment: float, wake: asyncio.Event) -> None:

@@ -104,6 +104,7 @@ class Runner:
     async def sweep(self) -> None:
         """Expire challenges, remind and forfeit slow players, resume the computer's turns; publish it. Then
         the puzzles' duties (:meth:`puzzles`)."""
+        await self.flags.overdue()  # a flag past its moment first (the console's timers wait for a line)
         async with self.busy():
             result = await self.core.timeouts.sweep()
             await self.handle(result)

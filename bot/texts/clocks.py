@@ -82,7 +82,8 @@ def low_reserve(name: str, reserve: float, preset: Preset, *, low: float) -> str
 def flag_fell(name: str, *, money: bool) -> str:
     """The flag falls: what it costs."""
     lost = "the game, at the cube's value" if money else "the match"
-    return f"⏱ {possessive(name)} time ran out: {name} {verb(name, 'loses', 'lose')} {lost}."
+    text = f"{possessive(name)} time ran out: {name} {verb(name, 'loses', 'lose')} {lost}."
+    return f"⏱ {text[:1].upper()}{text[1:]}"
 
 
 TIME_RAN_OUT = "Too late: your time ran out before this arrived, and the game is lost on time."
