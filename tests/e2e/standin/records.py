@@ -8,7 +8,7 @@ import asyncio
 import datetime
 import itertools
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,19 +33,22 @@ def now_iso() -> str:
 
 
 class Snowflakes:
-    """Discord-shaped ids: milliseconds since the Discord epoch, shifted, plus a counter."""
+    """Discord-shaped ids: milliseconds since the Discord epoch, shifted, plus a counter. Each id carries
+    the time the fake Discord made it (an interaction's: when it received it), from ``now``: the system's
+    clock, or a test's fake clock (``fake.snowflake.now = world.clock.now``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, now: Callable[[], float] = time.time) -> None:
         self._counter = itertools.count()
+        self.now = now
 
     def __call__(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        ms = int(self.now() * 1000) - DISCORD_EPOCH_MS
         return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
     def on_shard(self, shard_id: int, shard_count: int) -> int:
         """An id whose events Discord sends to shard ``shard_id`` of ``shard_count``
         (:func:`~tests.e2e.standin.gateway.shard_of`): its milliseconds moved back to the nearest that fit."""
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        ms = int(self.now() * 1000) - DISCORD_EPOCH_MS
         ms -= (ms - shard_id) % shard_count
         return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
