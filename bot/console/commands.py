@@ -41,6 +41,10 @@ Commands (as on Discord, with or without /minigam; Tab completes, Up and Down re
   leave                               multigam: the computer takes the seat of the player to move
   export                              save the backgammon match here as a .mat file (gnubg, XG...)
   dice [match]                        a finished match's dice and seed, saved as a file to check
+  tournament create <name> [format]   a knockout, swiss or round-robin tournament; then tournament
+                                      join @Bob @Carol (@me: you), start, show, list, award, remove,
+                                      cancel (those three confirmed with yes); its matches are played
+                                      here one after another
   rules [variant] | leaderboard [variant] | stats [@name] | history | settings [name value]
   prefs [name value]                  your own: roll (ask, no-double, always), forced, bear_off (on, off)
   analyse [game]                      a finished game's analysis (default: the last one here), its
@@ -67,6 +71,7 @@ COMMANDS = (
     "leave",
     "export",
     "dice",
+    "tournament",
     "rules",
     "leaderboard",
     "stats",
