@@ -169,7 +169,7 @@ def test_the_command_group_and_its_options() -> None:
     assert set(subcommands) == {
         "challenge", "vs-bot", "move", "hint", "board", "resign", "rules", "help",
         "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave", "export", "analyse",
-        "prefs",
+        "prefs", "dice",
     }  # fmt: skip
     prefs = {o["name"]: o for o in subcommands["prefs"]["options"]}
     assert [c["value"] for c in prefs["roll"]["choices"]] == ["ask", "no-double", "always"]
