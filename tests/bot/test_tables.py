@@ -7,6 +7,7 @@ import pytest
 
 from bot.core import Action, ArchiveThread, HouseRules, Message, Reply, RetireBoard, ServiceError
 from bot.models import MatchStatus
+from bot.texts import dice as dice_words
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MODERATOR, Threads, boards, post_board
 
 OTHER_CHANNEL = CHANNEL + 1
@@ -190,7 +191,8 @@ async def test_a_game_against_the_computer_left_idle_is_closed_for_nobody(make_c
     assert said == Message(
         901,
         "Alice's game against the computer was left idle for 1 hour and is closed. It counts for nobody; "
-        "start another with `/minigam vs-bot` any time.",
+        "start another with `/minigam vs-bot` any time.\n"
+        + dice_words.revealed(await storage.match_seed(match_id), match_id),  # over: the dice's seed
     )
     record = await storage.match(match_id)
     assert record.status is MatchStatus.CANCELLED
