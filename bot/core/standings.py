@@ -74,6 +74,7 @@ class PlayerStats:
     money: tuple[tuple[str, MoneyResult], ...] = ()
     placings: tuple[PlacingStanding, ...] = ()
     performance: tuple[AveragePR, ...] = ()
+    tournaments: tuple[int, int] = (0, 0)  # finished tournaments played in, and won
 
 
 @dataclass(frozen=True, slots=True)
