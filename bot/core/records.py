@@ -90,8 +90,15 @@ class Records:
         except ValueError as exc:  # an analysis that cannot be read: the stats without the average PR
             log.warning("the average PR of user %s cannot be read: %s", user.user_id, exc)
             performance = ()
+        tournaments = await store.tournament_results(guild_id, user.user_id)
         return PlayerStats(
-            user.name, record, tuple(rated), tuple(money), tuple(placings), performance=performance
+            user.name,
+            record,
+            tuple(rated),
+            tuple(money),
+            tuple(placings),
+            performance=performance,
+            tournaments=tournaments,
         )
 
     async def recent_games(self, guild_id: int, limit: int = 10) -> list[GameRecord]:
@@ -136,7 +143,9 @@ class Records:
     async def stats(self, guild_id: int, user: PlayerRef) -> Result:
         """A player's record and ratings, and their rating over time."""
         found = await self.player_stats(guild_id, user)
-        if found.record == Record() and not (found.ratings or found.money or found.placings):
+        if found.record == Record() and not (
+            found.ratings or found.money or found.placings or found.tournaments[0]
+        ):
             raise ServiceError(texts.no_games_yet(user.name))  # a row of zeros says nothing
         text = texts.player_stats(found)
         for p in found.placings:
