@@ -81,6 +81,9 @@ def card_record(stats: PlayerStats) -> str:
     ]
     if record.unfinished:
         lines.append(f"In progress: {record.unfinished}")
+    played, won = stats.tournaments
+    if played:
+        lines.append(f"Tournaments: **{played}** played, **{won}** won")
     if not stats.ratings and not stats.placings:
         lines.append("No rating yet: ratings come from rated matches against people.")
     return "\n".join(lines)
