@@ -57,6 +57,9 @@ def player_stats(stats) -> str:
         f" · against the computer: {record.computer_wins} won, {record.computer_losses} lost"
         + (f" · {record.unfinished} in progress" if record.unfinished else "")
     )
+    played, won = stats.tournaments
+    if played:
+        lines.append(f"• Tournaments: {played} played, {won} won")
     if not stats.ratings:
         lines.append("• No rating yet: ratings come from rated matches against people.")
     for variant, m in stats.money:
