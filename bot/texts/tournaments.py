@@ -344,9 +344,4 @@ def choice_label(t: TournamentRecord) -> str:
     return f"#{t.tournament_id} {t.name} ({status_word(t)})"[:100]
 
 
-def played_line(played: int, won: int) -> str:
-    """``/minigam stats``: the tournaments a player finished, and won."""
-    return f"Tournaments: {played} played, {won} won"
-
-
-__all__ = ["FORMAT_NAMES", "HOW", "played_line", "signup_text"]
+__all__ = ["FORMAT_NAMES", "HOW", "signup_text"]

@@ -247,6 +247,9 @@ async def test_a_knockout_is_played_to_its_champion_in_threads(make_core) -> Non
     assert t.champion_id == PLAYERS[0].user_id
     assert await core.store.tournament_results(GUILD, PLAYERS[0].user_id) == (1, 1)
     assert await core.store.tournament_results(GUILD, PLAYERS[5].user_id) == (1, 0)
+    card = (await core.records.stats(GUILD, PLAYERS[0])).notices[0]
+    assert "• Tournaments: 1 played, 1 won" in card.text
+    assert card.stats.tournaments == (1, 1)
     shown = (await core.tournaments.show(GUILD, tournament_id)).notices[0]
     assert isinstance(shown, TournamentNews)
     assert shown.bracket is not None
