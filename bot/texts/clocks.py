@@ -25,7 +25,7 @@ class Preset(Protocol):
     def reserve(self, target: int) -> float: ...
 
 
-CLOCK_HELP = "Match clock: none (default), blitz, live or casual (a delay per move, then a reserve)"
+CLOCK_HELP = "Play on a clock: a delay a move, then a reserve (default: none)"
 """The ``clock`` option's description (at most 100 characters)."""
 
 
