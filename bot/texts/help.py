@@ -17,8 +17,8 @@ _HELP = """\
 **Minigam** — backgammon-family dice games, each match in a thread of its own.
 
 **Start a match**
-• `/minigam challenge @someone [variant] [points]` — they get Accept / Decline buttons.
-• `/minigam vs-bot [variant] [level]` — play the computer ({levels}; unrated).
+• `/minigam challenge @someone [variant] [points] [clock]` — they get Accept / Decline buttons.
+• `/minigam vs-bot [variant] [level] [points] [clock]` — play the computer ({levels}; unrated).
 • `/minigam multigam [level]` — open a four-player Multigam lobby: up to four join with its \
 button, the host starts, and the computer takes the empty seats. Rated when two people or more play.
 Play several at once; anyone may watch. In a match's thread, commands are about that match.
@@ -42,7 +42,9 @@ your Multigam seat to the computer (its place counts for you) · `/minigam rules
 `/minigam dice` · \
 `/minigam cancel`, `/minigam settings` (Manage Server).
 If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit \
-(in Multigam the computer takes their seat and the game goes on)."""
+(in Multigam the computer takes their seat and the game goes on). For live play choose a `clock`: \
+`blitz`, `live` or `casual` give each decision a delay, then a reserve for the match; the board shows \
+both, and the player whose reserve runs out loses the match."""
 
 
 def help_text(levels: Sequence[str]) -> str:
