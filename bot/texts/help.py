@@ -39,7 +39,7 @@ games) · `/minigam analyse [game]` analyses a finished game · \
 your Multigam seat to the computer (its place counts for you) · `/minigam rules [variant]` · \
 `/minigam leaderboard [variant]` · \
 `/minigam stats [@user]` · `/minigam history` · `/minigam export` (a .mat file) · \
-`/minigam dice` · \
+`/minigam dice`, `/minigam tournament` · \
 `/minigam cancel`, `/minigam settings` (Manage Server).
 If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit \
 (in Multigam the computer takes their seat and the game goes on). For live play choose a `clock`: \
