@@ -42,9 +42,8 @@ your Multigam seat to the computer (its place counts for you) · `/minigam rules
 `/minigam dice`, `/minigam tournament` · \
 `/minigam cancel`, `/minigam settings` (Manage Server).
 If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit \
-(in Multigam the computer takes their seat and the game goes on). For live play choose a `clock`: \
-`blitz`, `live` or `casual` give each decision a delay, then a reserve for the match; the board shows \
-both, and the player whose reserve runs out loses the match."""
+(in Multigam the computer takes their seat and the game goes on). Live play: a `clock` gives each \
+decision a delay, then a reserve; out of time loses the match."""
 
 
 def help_text(levels: Sequence[str]) -> str:
