@@ -18,7 +18,7 @@ _HELP = """\
 
 **Start a match**
 • `/minigam challenge @someone [variant] [points] [clock]` — they get Accept / Decline buttons.
-• `/minigam vs-bot [variant] [level] [points] [clock]` — play the computer ({levels}; unrated).
+• `/minigam vs-bot [variant] [level] [clock]` — play the computer ({levels}; unrated).
 • `/minigam multigam [level]` — open a four-player Multigam lobby: up to four join with its \
 button, the host starts, and the computer takes the empty seats. Rated when two people or more play.
 Play several at once; anyone may watch. In a match's thread, commands are about that match.
@@ -41,9 +41,8 @@ your Multigam seat to the computer (its place counts for you) · `/minigam rules
 `/minigam stats [@user]` · `/minigam history` · `/minigam export` (a .mat file) · \
 `/minigam dice`, `/minigam tournament` · \
 `/minigam cancel`, `/minigam settings` (Manage Server).
-If the player to move doesn't play, a reminder goes out at half time and they forfeit at the limit \
-(in Multigam the computer takes their seat and the game goes on). Live play: a `clock` gives each \
-decision a delay, then a reserve; out of time loses the match."""
+Slow players are reminded at half time and forfeit at the limit (Multigam: the computer takes \
+the seat); on a `clock`, running out of time loses."""
 
 
 def help_text(levels: Sequence[str]) -> str:
