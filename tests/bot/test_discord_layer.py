@@ -169,8 +169,10 @@ def test_the_command_group_and_its_options() -> None:
     assert set(subcommands) == {
         "challenge", "vs-bot", "move", "hint", "board", "resign", "rules", "help",
         "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave", "export", "analyse",
-        "prefs", "dice",
+        "prefs", "dice", "tournament",
     }  # fmt: skip
+    tournament = {c["name"] for c in subcommands["tournament"]["options"]}
+    assert tournament == {"create", "show", "list", "award", "remove", "cancel"}
     prefs = {o["name"]: o for o in subcommands["prefs"]["options"]}
     assert [c["value"] for c in prefs["roll"]["choices"]] == ["ask", "no-double", "always"]
     assert [prefs[name]["type"] for name in ("forced", "bear_off")] == [5, 5]  # booleans
