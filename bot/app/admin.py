@@ -31,8 +31,8 @@ def settings_command(app: App) -> app_commands.Command:
         archive_after="A match's thread is archived this long after it ends: 10m to 7d, e.g. 1h (or default)",
         challenge_expiry=f"A challenge not answered this long expires: {DURATION}",
         lobby_expiry=f"A four-player lobby not started this long closes: {DURATION}",
-        puzzle_channel="Where the daily puzzle is posted: a #channel, or off (the default)",
-        puzzle_hour="The hour (UTC, 0-23) the daily puzzle is posted (default: 12)",
+        puzzle_channel="Daily puzzle: #channel or off",
+        puzzle_hour="Daily puzzle hour, UTC (0-23)",
         tournament_role="Who may create tournaments besides Manage Server",
         tournament_round=f"A tournament match's time before it's decided: {DURATION}",
     )
