@@ -19,7 +19,7 @@ def prefs_command(app: App) -> app_commands.Command:
         roll="When your dice are rolled at once while you may double (default: ask)",
         forced="Play a forced play (the only legal play) at once (default: off)",
         bear_off="In a backgammon race, bear off at once with every die when you can (default: off)",
-        puzzles="Your worst positions may be puzzles for others here, without names (default: on)",
+        puzzles="Your positions in others' puzzles (default: on)",
     )
     @app_commands.choices(roll=ROLL_CHOICES)
     async def prefs(
