@@ -38,7 +38,6 @@ MENU_TEMPLATE = r"mgp:(?P<attempt_id>\d+):menu:(?P<page>\d)"
 CUBE_TEMPLATE = r"mgp:(?P<attempt_id>\d+):cube:(?P<answer>double|no-double|take|pass)"
 NEXT_TEMPLATE = r"mgpn:(?P<which>[a-z-]+)"
 DAILY_TEMPLATE = r"mgpd:(?P<day>\d{4}-\d{2}-\d{2})"
-FAMILY_CHOICES = [app_commands.Choice(name=name, value=name) for name in choice_names()]
 LABEL_LIMIT = 100
 
 
@@ -48,6 +47,13 @@ class Drawing(Protocol):
     client: discord.Client
 
     async def picture_file(self, picture: Picture) -> discord.File: ...
+
+
+async def family_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The games and kinds of puzzle holding what is typed (offered as the option is typed: choices
+    would count toward the command's 4,000 characters)."""
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=n, value=n) for n in choice_names() if typed in n]
 
 
 def _who(user: discord.abc.User) -> PlayerRef:
@@ -269,21 +275,20 @@ async def publish(card: PuzzleCard, responder: Responder | None, drawing: Drawin
 
 def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
     """The commands of this module, added to the ``/minigam`` group: ``puzzle`` and ``train``."""
-    puzzle = app_commands.Group(name="puzzle", description="Positions to solve, graded at once")
+    # Short words: Discord allows the whole /minigam command 4,000 characters of names and descriptions.
+    puzzle = app_commands.Group(name="puzzle", description="Puzzles")
 
-    @puzzle.command(name="solve", description="A position to solve, privately, near your puzzle rating")
-    @app_commands.describe(family="A game or a kind of puzzle (default: the one you tried least)")
-    @app_commands.choices(family=FAMILY_CHOICES)
+    @puzzle.command(name="solve", description="A position to solve")
+    @app_commands.describe(family="Game or kind")
+    @app_commands.autocomplete(family=family_choices)
     async def solve(interaction: discord.Interaction, family: str | None = None) -> None:
         guild_id, who = interaction.guild_id or 0, _who(interaction.user)
         await run(
             app, interaction, lambda: app.core.puzzles.solve(guild_id, who, family), "/minigam puzzle solve"
         )
 
-    @puzzle.command(name="answer", description="Type your answer to your puzzle, e.g. 13/7 8/7, or take")
-    @app_commands.describe(
-        play="Your play in notation, or the cube's answer; the suggestions are the answers"
-    )
+    @puzzle.command(name="answer", description="Answer your puzzle")
+    @app_commands.describe(play="Your answer")
     async def answer(interaction: discord.Interaction, play: app_commands.Range[str, 1, 200]) -> None:
         guild_id, who = interaction.guild_id or 0, _who(interaction.user)
         await run(
@@ -300,24 +305,24 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
         found = await app.core.puzzles.suggestions(interaction.guild_id or 0, interaction.user.id, current)
         return [app_commands.Choice(name=t[:LABEL_LIMIT], value=t[:LABEL_LIMIT]) for t in found if t][:25]
 
-    @puzzle.command(name="stats", description="A player's puzzle ratings and streaks")
-    @app_commands.describe(user="Whose (default: yours)")
+    @puzzle.command(name="stats", description="Puzzle ratings")
+    @app_commands.describe(user="Whose")
     async def stats(interaction: discord.Interaction, user: discord.Member | None = None) -> None:
         who = _who(user or interaction.user)
         await run(
             app, interaction, lambda: app.core.puzzles.stats(interaction.guild_id or 0, who), "puzzle stats"
         )
 
-    @puzzle.command(name="leaderboard", description="The server's puzzle ratings")
-    @app_commands.describe(family="A game or a kind of puzzle (default: all)")
-    @app_commands.choices(family=FAMILY_CHOICES)
+    @puzzle.command(name="leaderboard", description="Top puzzle ratings")
+    @app_commands.describe(family="Game or kind")
+    @app_commands.autocomplete(family=family_choices)
     async def leaderboard(interaction: discord.Interaction, family: str | None = None) -> None:
         guild_id = interaction.guild_id or 0
         await run(
             app, interaction, lambda: app.core.puzzles.leaderboard(guild_id, family), "puzzle leaderboard"
         )
 
-    @app_commands.command(name="train", description="Your own worst positions, until you find the best play")
+    @app_commands.command(name="train", description="Your worst positions")
     async def train(interaction: discord.Interaction) -> None:
         guild_id, who = interaction.guild_id or 0, _who(interaction.user)
         await run(app, interaction, lambda: app.core.puzzles.train(guild_id, who), "/minigam train")
