@@ -22,7 +22,7 @@ def open_puzzle(world: World, user) -> tuple[int, Puzzle]:
 
 async def edited(world: World, message: Message, start: str) -> Message:
     return await world.fake.wait_for(
-        lambda: (m := world.fake.messages[message.id]).text.startswith(start) and m or None,
+        lambda: ((m := world.fake.messages[message.id]).text.startswith(start) and m) or None,
         what=f"the puzzle's message edited to {start!r}",
     )
 
