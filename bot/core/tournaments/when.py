@@ -14,7 +14,7 @@ LONGEST = 30 * 86400.0
 """A tournament may be set to start at most 30 days ahead."""
 
 _STAMP = re.compile(r"<t:(\d{1,12})(?::[a-zA-Z])?>")
-_DATE_TIME = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?:\s*utc)?")
+_DATE_TIME = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})[ t](\d{1,2}):(\d{2})(?:\s*utc)?")
 _TIME = re.compile(r"(\d{1,2}):(\d{2})(?:\s*utc)?")
 
 
