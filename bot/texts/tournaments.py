@@ -211,7 +211,7 @@ def _pair(t: TournamentRecord, p: TournamentPairing) -> str:
 
 def paired(t: TournamentRecord, number: int, made: Sequence[TournamentPairing]) -> str:
     lines = [f"**{t.name}**, {round_name(t, number)}:"]
-    lines += [f"• {_pair(t, p)}" for p in made]
+    lines += _capped([f"• {_pair(t, p)}" for p in made])
     if any(not p.decided for p in made):
         lines.append("Each match is played in a thread of its own.")
     return "\n".join(lines)
@@ -269,8 +269,10 @@ def cancelled(t: TournamentRecord) -> str:
     return f"🏆 **{t.name}** is cancelled: {t.note}."
 
 
-def champion(t: TournamentRecord) -> str:
-    return f"🏆 {t.name_of(t.champion_id)} wins **{t.name}**! Congratulations."
+def champion(t: TournamentRecord, table: Sequence[Standing] = ()) -> str:
+    """The champion's announcement (Swiss and round robin: with the final standings)."""
+    lines = [f"🏆 {t.name_of(t.champion_id)} wins **{t.name}**! Congratulations.", *table_lines(t, table)]
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------- standings and the list
@@ -287,23 +289,37 @@ def show_text(t: TournamentRecord, table: Sequence[Standing], now: float) -> str
     if str(t.status) == "open":
         lines.append(signup_text(t, now).split("\n", 2)[2])
         return "\n".join(lines)
-    if table:
-        lines.append("```")
-        lines.append(f"{'#':>2} {'Player':<20} {'Wins':>4} {'Buch':>5} {'Diff':>5} {'Pl':>3}")
-        for n, s in enumerate(table, start=1):
-            name = t.name_of(s.player_id)[:20]
-            out = " (out)" if (e := t.entrant(s.player_id)) is not None and e.removed else ""
-            lines.append(
-                f"{n:>2} {name:<20} {s.wins:>4g} {s.buchholz:>5g} {s.points_diff:>+5d} {s.played:>3}{out}"
-            )
-        lines.append("```")
-        lines.append(TIE_BREAKS[str(t.format)])
+    lines += table_lines(t, table)
     for number in range(1, t.round + 1):
-        round_pairings = t.round_pairings(number)
         if str(t.format) == "knockout" or number == t.round:
             lines.append(f"{round_name(t, number)}:")
-            lines += [f"• {_shown(t, p)}" for p in round_pairings]
+            lines += _capped([f"• {_shown(t, p)}" for p in t.round_pairings(number)])
     return "\n".join(lines)
+
+
+MOST_LINES = 24
+"""A list longer than this (a big Swiss) shows its first lines and says how many more: one message."""
+
+
+def _capped(lines: list[str]) -> list[str]:
+    if len(lines) <= MOST_LINES:
+        return lines
+    return [*lines[:MOST_LINES], f"… and {len(lines) - MOST_LINES} more"]
+
+
+def table_lines(t: TournamentRecord, table: Sequence[Standing]) -> list[str]:
+    """Swiss and round robin: the standings as a table, then the tie-breaks in words."""
+    if not table:
+        return []
+    rows = []
+    for n, s in enumerate(table, start=1):
+        name = t.name_of(s.player_id)[:20]
+        out = " (out)" if (e := t.entrant(s.player_id)) is not None and e.removed else ""
+        rows.append(
+            f"{n:>2} {name:<20} {s.wins:>4g} {s.buchholz:>5g} {s.points_diff:>+5d} {s.played:>3}{out}"
+        )
+    head = f"{'#':>2} {'Player':<20} {'Wins':>4} {'Buch':>5} {'Diff':>5} {'Pl':>3}"
+    return ["```", head, *_capped(rows), "```", TIE_BREAKS[str(t.format)]]
 
 
 def _shown(t: TournamentRecord, p: TournamentPairing) -> str:
@@ -313,7 +329,9 @@ def _shown(t: TournamentRecord, p: TournamentPairing) -> str:
     if p.decided:
         score = f" {p.points[0]}-{p.points[1]}" if str(p.how) == "match" else f" ({HOW[str(p.how)]})"
         return f"{names}: {t.name_of(p.winner)} wins{score}"
-    return f"{names}: playing" if p.match_id is not None else f"{names}: waiting to start"
+    if p.match_id is not None:
+        return f"{names}: playing" + (f", decided at {when(p.deadline)}" if p.deadline is not None else "")
+    return f"{names}: waiting to start"
 
 
 def status_word(t: TournamentRecord) -> str:

@@ -66,12 +66,15 @@ async def resigns(core: Core, user: PlayerRef):
     return await core.matches.act(live.match_id, live.version, user, Action.RESIGN)
 
 
-async def play_round(core: Core, tournament_id: int) -> None:
-    """Every match in play of the round: the better seed wins (the other resigns)."""
+async def play_round(core: Core, tournament_id: int) -> list[TournamentNews]:
+    """Every match in play of the round: the better seed wins (the other resigns); the news of it."""
     t = await read(core, tournament_id)
+    news = []
     for p in t.round_pairings(t.round):
         if p.playing:
-            await resigns(core, next(x for x in PLAYERS if x.user_id == p.b))
+            result = await resigns(core, next(x for x in PLAYERS if x.user_id == p.b))
+            news += [n for n in result.notices if isinstance(n, TournamentNews)]
+    return news
 
 
 # ---------------------------------------------------------------------- creating
@@ -292,8 +295,12 @@ async def test_a_swiss_of_five_gives_one_bye_a_round_and_ranks_by_the_tie_breaks
 async def test_a_round_robin_meets_every_pair_once(make_core) -> None:
     core = a_core(make_core)
     tournament_id = await started(core, 4, format="round-robin")
+    news = []
     for _ in range(3):
-        await play_round(core, tournament_id)
+        news = await play_round(core, tournament_id)
+    crowned = next(n for n in news if "wins **Friday cup**!" in n.text)
+    assert "Ranked by match wins, then Buchholz" in crowned.text  # the final table with the champion
+    assert crowned.text.split("```")[1].splitlines()[2].startswith(" 1 P0")
     t = await read(core, tournament_id)
     assert t.status is TournamentStatus.FINISHED
     met = {frozenset((p.a, p.b)) for p in t.pairings}

@@ -85,8 +85,10 @@ async def advance(ctx: Context, venue: Venue, t: TournamentRecord) -> Result:
             await tx.update_tournament(done, t.version)
         t = await read(ctx, t.tournament_id)
         log.info("tournament %s won by %s", t.tournament_id, winner)
-        picture = bracket_picture(t) if t.format is TournamentFormat.KNOCKOUT else None
-        crowned = TournamentNews(t.channel_id, words.champion(t), mentions=(winner,), bracket=picture)
+        knockout = t.format is TournamentFormat.KNOCKOUT
+        picture = bracket_picture(t) if knockout else None
+        text = words.champion(t, () if knockout else progress.table(t))
+        crowned = TournamentNews(t.channel_id, text, mentions=(winner,), bracket=picture)
         return Result([board(ctx, t), *news, crowned])
     result = Result([board(ctx, t), *news])
     return result.extend(await start_pending(ctx, venue, t))
