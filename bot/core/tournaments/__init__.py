@@ -2,7 +2,8 @@
 champion.
 
 - :mod:`~bot.core.tournaments.service`: :class:`Tournaments`, the one way in (create, the sign-up buttons,
-  the organiser's award, removal and cancellation, show and list, the sweep).
+  show and list, the sweep), with :mod:`~bot.core.tournaments.organiser`'s award, removal and
+  cancellation.
 - :mod:`~bot.core.tournaments.running`: a running tournament moving on (pairings, matches, results).
 - :mod:`~bot.core.tournaments.progress`: what is due, from the stored record alone (pure).
 - :mod:`~bot.core.tournaments.pairing`: who plays whom, and the standings (pure).
