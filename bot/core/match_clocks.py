@@ -145,14 +145,23 @@ async def bank(ctx: Context, live: LiveMatch, *, durable: bool = True) -> None:
 
 
 def board_line(live: LiveMatch, at: float | None = None) -> str | None:
-    """The clock's line on a board: both reserves as they stand at ``at`` (``None``: as the decision awaited
-    now starts), and a warning for the player to act with little left. ``None`` without a clock."""
+    """The clock's line on a board: the people's reserves as they stand at ``at`` (``None``: as the decision
+    awaited now starts; the computer has none), and a warning for the player to act with little left.
+    ``None`` without a clock."""
     clock = preset(live)
     if clock is None:
         return None
     reserves = reserves_now(live, live.clock_from if at is None else at)
     low = LOW_RESERVE if live.is_live else 0.0  # a match over warns nobody
-    return words.clock_line(clock, live.names, reserves, running_seat(live), low=low)
+    people = [n for n, seat in enumerate(live.record.seats) if not seat.is_computer]  # the computer: none
+    running = running_seat(live)
+    return words.clock_line(
+        clock,
+        [live.names[n] for n in people],
+        [reserves[n] for n in people],
+        people.index(running) if running is not None else None,
+        low=low,
+    )
 
 
 __all__ = [

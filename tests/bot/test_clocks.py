@@ -256,6 +256,7 @@ async def test_the_computer_has_no_clock(make_core, clock) -> None:
     clock.advance(500)
     await core.matches.computer_turn(found.match_id)
     assert found.record.reserves == (38.0, 60.0)  # the computer's 500 s cost nothing
+    assert match_clocks.board_line(found) == "⏱ blitz clock, 8 s a decision: Alice 0:38 (to act)"
 
 
 async def test_a_clocked_match_has_no_turn_limit(make_core, clock) -> None:
