@@ -129,8 +129,12 @@ async def test_an_eight_player_knockout_is_played_to_its_champion(make_world) ->
     )
     assert f"<@{t.champion_id}>" in crowned.text
     assert "champion" in fake.messages[signup.id].text
+    offered = await fake.autocomplete(fake.alice, "minigam tournament show", "fri")
+    assert [c["value"] for c in offered] == [t.tournament_id]
+    assert offered[0]["name"].startswith("#1 Friday cup (won by ")
     shown = await world.slash(fake.alice, "tournament show", tournament=t.tournament_id)
     assert "Friday cup" in await world.answer_text(shown)
+    assert any(m.attachments for m in world.replies(shown))  # the bracket, drawn
     assert world.warnings() == []
 
 
