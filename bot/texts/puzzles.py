@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.texts.analysis import amount
+from bot.texts.grammar import possessive, verb
 from engine import find_variant
 from engine.analysis.model import Unit
 from engine.puzzles import BOUNDS, Family, Grade, Kind, Puzzle, Word
@@ -222,8 +223,11 @@ def picture_footer(puzzle: Puzzle, *, graded: bool) -> str:
 def stats_text(name: str, rows: Sequence[tuple[Family, float, float, int, int, int, int]]) -> str:
     """``rows``: (family, rating, deviation, attempts, solved, streak, best streak)."""
     if not rows:
-        return f"{name} has not solved any puzzles in this server yet. Try `/minigam puzzle solve`."
-    lines = [f"**{name}'s puzzles**"]
+        return (
+            f"{name} {verb(name, 'has', 'have')} not solved any puzzles in this server yet. "
+            "Try `/minigam puzzle solve`."
+        )
+    lines = [f"**{possessive(name, first=True)} puzzles**"]
     for family, rating, deviation, attempts, solved, streak, best in rows:
         share = f"{100 * solved / attempts:.0f}%" if attempts else "-"
         lines.append(
