@@ -22,6 +22,7 @@ from bot import texts
 from bot.console.wording import console_words
 from bot.core import Action, AnalysisReport, Board, Core, Notice, Picture, Reply, Result, RetireBoard
 from bot.core.boards import actor_seat
+from bot.core.notices import PuzzleCard
 from bot.texts.grammar import is_you
 from bot.texts.multigam import hand_over_ack
 from bot.workers import drawing
@@ -100,6 +101,16 @@ class Output:
             case AnalysisReport():
                 self.say(notice.text)
                 await self._save_analysis(notice)
+            case PuzzleCard():
+                p = notice.picture
+                self.say(notice.text)
+                board = await asyncio.to_thread(
+                    drawing.board_text, p.game, p.names, p.score, p.footer, perspective=p.perspective
+                )
+                self.say(board)
+                answers = notice.plays or tuple(answer for answer, _label in notice.cube)
+                if answers:
+                    self.say("Answers (puzzle answer ...): " + " | ".join(answers))
             case _ if getattr(notice, "text", ""):
                 self.say(notice.text)
 
