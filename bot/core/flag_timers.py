@@ -65,10 +65,14 @@ class FlagTimers:
         task = self._tasks.get(match_id)
         return task is not None and not task.done()
 
-    def start(self) -> None:
-        """Arm a timer for every match in play whose clock runs and has none (at start: after a restart)."""
+    def start(self, *, resume: bool = False) -> None:
+        """Arm a timer for every match in play whose clock runs and has none. With ``resume`` (the bot is
+        connected again after a restart), those clocks run from now: the time until then is not charged."""
+        now = self.ctx.clock.now()
         for live in self.ctx.live:
             if match_clocks.running_seat(live) is not None and live.match_id not in self:
+                if resume:
+                    match_clocks.resume(live, now)
                 self.arm(live.match_id)
 
     async def overdue(self) -> None:

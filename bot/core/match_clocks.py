@@ -130,6 +130,13 @@ def board_posted(ctx: Context, live: LiveMatch, now: float) -> None:
         started(ctx, live, now)
 
 
+def resume(live: LiveMatch, now: float) -> None:
+    """The bot can be reached again at ``now`` (connected after a restart): a running clock runs from then,
+    what it banked before the stop kept."""
+    if running_seat(live) is not None and now > live.clock_from:
+        live.clock_from = now
+
+
 async def bank(ctx: Context, live: LiveMatch, *, durable: bool = True) -> None:
     """Store the time the decision awaited now has taken so far, and run its clock on from now: done when
     the bot stops (then the time it is down is not charged) and now and then while a clock runs (a crash
@@ -175,6 +182,7 @@ __all__ = [
     "ran_out",
     "reserves_after",
     "reserves_now",
+    "resume",
     "running_seat",
     "started",
     "used",

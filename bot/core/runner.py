@@ -89,7 +89,7 @@ class Runner:
             self._sweeper = asyncio.create_task(self._sweep_loop(), name="minigam-sweep")
             self._reposter = asyncio.create_task(self._repost_later(), name="minigam-unposted")
             self._automatic()
-            self.flags.start()  # the match clocks running, after a restart too
+            self.flags.start(resume=True)  # the match clocks running, from now after a restart
 
     async def _repost_later(self) -> None:
         await asyncio.sleep(REPOST_AFTER)

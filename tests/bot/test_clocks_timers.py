@@ -278,3 +278,19 @@ async def test_a_click_in_time_and_the_flag_at_once_the_flag_first(make_core, ru
 
     assert found.record.status is MatchStatus.FINISHED  # the flag won; the click changed nothing
     assert found.version == version + 1
+
+
+async def test_the_time_until_the_bot_is_connected_again_is_not_charged(make_core, running, clock) -> None:
+    core = make_core(DICE)
+    runner, _ = running(core)
+    await clocked(core)
+    clock.advance(20)
+    await runner.close()  # 20 s used, paused
+
+    restarted = make_core(DICE)
+    await restarted.load()
+    clock.advance(25)  # loaded, not yet connected to Discord: nobody can click
+    running(restarted)  # connected: the runner starts
+    found = live(restarted)
+
+    assert match_clocks.flag_moment(found) == clock.now() + 68 - 20
