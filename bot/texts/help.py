@@ -24,21 +24,22 @@ button, the host starts, and the computer takes the empty seats. Rated when two 
 Play several at once; anyone may watch. In a match's thread, commands are about that match.
 
 **Play**
-Each turn the bot posts the board and your roll, and mentions you when the turn comes to you. \
+Each turn the bot posts the board and your roll, and mentions you when it is your turn. \
 The dice are rolled for you when you can't double, and a turn \
 with no legal move passes by itself (`/minigam prefs`: more at once). \
 Play your whole turn with the menu under the board, or type it:
-• `/minigam move bar/3 5/off` — autocomplete lists the legal plays as you type.
+• `/minigam move bar/3 5/off` — autocomplete lists the legal plays.
 {writing_moves}
 
 **More**
 `/minigam board` shows the board (after the end too) · \
 `/minigam hint` suggests plays and cube actions (unrated \
 games) · `/minigam analyse [game]` analyses a finished game · \
-`/minigam resign` gives up the game (in Multigam: the last free place) · `/minigam leave` hands \
-your Multigam seat to the computer (its place counts for you) · `/minigam rules [variant]` · \
+`/minigam puzzle solve` · `/minigam train` · \
+`/minigam resign` gives up (Multigam: the last free place) · `/minigam leave` hands \
+your Multigam seat to the computer (its place is yours) · `/minigam rules [variant]` · \
 `/minigam leaderboard [variant]` · \
-`/minigam stats [@user]` · `/minigam history` · `/minigam export` (a .mat file) · \
+`/minigam stats [@user]` · `/minigam history` · `/minigam export` (.mat) · \
 `/minigam dice`, `/minigam tournament` · \
 `/minigam cancel`, `/minigam settings` (Manage Server).
 Slow players are reminded at half time and forfeit at the limit (Multigam: the computer takes \
