@@ -27,6 +27,7 @@ from bot.core.clocks import CLOCK_NAMES, NO_CLOCK
 from bot.core.notices import Result, TournamentBoard, TournamentNews
 from bot.core.tournaments.service import TournamentAction
 from bot.models import PlayerRef
+from bot.store.protocol_tournaments import TournamentFormat
 from bot.workers.drawing import Painter
 from engine import MAX_MATCH_POINTS
 
@@ -53,9 +54,19 @@ ACKS = {
 }
 CONFIRM_LABELS = {"award": "Yes, award it", "remove": "Yes, remove them", "cancel": "Yes, cancel it"}
 RESTARTING = "The bot is restarting; please try again in a moment."
-VARIANT_CHOICES = [app_commands.Choice(name=name, value=name) for name in TWO_PLAYER_VARIANTS]
-CLOCK_CHOICES = [app_commands.Choice(name=c, value=c) for c in CLOCK_NAMES]
-FORMAT_CHOICES = [app_commands.Choice(name=f, value=f) for f in ("knockout", "swiss", "round-robin")]
+Offer = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
+
+
+def offer(values: tuple[str, ...]) -> Offer:
+    """Autocomplete for a text option: the ``values`` that hold what is typed. (Fixed choices would count
+    in the 4,000 characters Discord allows a command with all its options; the core refuses any other
+    value in words.)"""
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        key = current.strip().lower()
+        return [app_commands.Choice(name=v, value=v) for v in values if key in v][:25]
+
+    return complete
 
 
 def person(user: discord.abc.User, *, moderator: bool = False) -> PlayerRef:
@@ -268,7 +279,11 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
         rounds="Swiss rounds",
         clock="Match clock",
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, format=FORMAT_CHOICES, clock=CLOCK_CHOICES)
+    @app_commands.autocomplete(
+        variant=offer(TWO_PLAYER_VARIANTS),
+        format=offer(tuple(f.value for f in TournamentFormat)),
+        clock=offer(CLOCK_NAMES),
+    )
     async def create(
         interaction: discord.Interaction,
         name: app_commands.Range[str, 1, 80],
@@ -321,19 +336,19 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
 
         await run(app, interaction, act, "tournament list")
 
-    @group.command(name="award", description="Organiser: award a match")
+    @group.command(name="award", description="Award a match")
     @app_commands.describe(tournament="Which", player="The winner")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def award(interaction: discord.Interaction, tournament: int, player: discord.Member) -> None:
         await ask(app, interaction, tournament, "award", player)
 
-    @group.command(name="remove", description="Organiser: remove a player")
+    @group.command(name="remove", description="Remove a player")
     @app_commands.describe(tournament="Which", player="Who")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def remove(interaction: discord.Interaction, tournament: int, player: discord.Member) -> None:
         await ask(app, interaction, tournament, "remove", player)
 
-    @group.command(name="cancel", description="Organiser: cancel it")
+    @group.command(name="cancel", description="Cancel it")
     @app_commands.describe(tournament="Which")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def cancel(interaction: discord.Interaction, tournament: int) -> None:

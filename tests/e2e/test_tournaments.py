@@ -141,6 +141,8 @@ async def test_an_eight_player_knockout_is_played_to_its_champion(make_world) ->
 async def test_a_five_player_swiss_with_a_bye_survives_a_restart(make_world) -> None:
     world: World = await make_world()
     fake = world.fake
+    offered = await fake.autocomplete(fake.dana, "minigam tournament create", "back")  # the variant
+    assert [c["value"] for c in offered] == ["backgammon", "backgammon-mulligan"]
     signup = await create(world, name="Swiss night", points=1, format="swiss", rounds=3, max_players=8)
     await signed_up(world, signup, players(fake, 5))
     await click(world, fake.dana, signup, "start")
