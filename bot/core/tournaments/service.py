@@ -30,7 +30,7 @@ from bot.core.tournaments.pictures import bracket_picture
 from bot.core.tournaments.when import StartTimeError, read_start
 from bot.core.venue import HERE, Venue
 from bot.models import PlayerRef
-from bot.store import StaleWrite
+from bot.store import DamagedRecord, StaleWrite
 from bot.store.protocol_tournaments import (
     TournamentFormat,
     TournamentRecord,
@@ -230,6 +230,8 @@ class Tournaments(Organiser):
                         overdue += running.overdue(self.ctx, await running.read(self.ctx, t.tournament_id))
             except (StaleWrite, ServiceError) as exc:  # another process moved it: looked at next time
                 log.info("tournament %s left for the next sweep: %s", listed.tournament_id, exc)
+            except DamagedRecord as exc:  # the others' duties go on
+                log.warning("tournament %s cannot be read; the sweep skips it: %s", listed.tournament_id, exc)
         for match_id in overdue:
             result.extend(await self._deadline(match_id))
         return result
