@@ -67,6 +67,7 @@ class Driver(Protocol):
 # Keys of Driver.serialise: what is being read and then written.
 LOCK_RATED_PAIRS = 1  # the rated results of a server's players (the farming guard), per guild
 LOCK_LOBBY_SEATS = 2  # the seats of a lobby, per lobby
+LOCK_PUZZLE_RATINGS = 7  # a player's puzzle ratings (per user), then a puzzle's (per puzzle)
 
 
-__all__ = ["LOCK_LOBBY_SEATS", "LOCK_RATED_PAIRS", "Driver", "Row"]
+__all__ = ["LOCK_LOBBY_SEATS", "LOCK_PUZZLE_RATINGS", "LOCK_RATED_PAIRS", "Driver", "Row"]
