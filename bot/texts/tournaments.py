@@ -179,7 +179,8 @@ def signup_text(t: TournamentRecord, now: float) -> str:
         lines.append(f"Finished: 🏆 champion **{t.name_of(t.champion_id)}**.")
     else:
         lines.append(f"Cancelled: {t.note}.")
-    lines.append("Seeds: " + ", ".join(f"{e.seed or '-'}. {e.name}" for e in _seeded(t)))
+    seeds = (f"{e.seed or '-'}. {e.name}{' (out)' if e.removed else ''}" for e in _seeded(t))
+    lines.append("Seeds: " + ", ".join(seeds))
     return "\n".join(lines)
 
 
@@ -189,7 +190,8 @@ def _seeded(t: TournamentRecord) -> list:
 
 # ---------------------------------------------------------------------- rounds, matches and results
 def started(t: TournamentRecord) -> str:
-    return f"🏆 **{t.name}** starts: {len(t.entrants)} players, {describe(t)}, {t.rounds} rounds."
+    rounds = "" if str(t.format) == "swiss" else f", {t.rounds} rounds"  # Swiss: said by describe()
+    return f"🏆 **{t.name}** starts: {len(t.entrants)} players, {describe(t)}{rounds}."
 
 
 def round_name(t: TournamentRecord, number: int) -> str:
@@ -212,8 +214,6 @@ def _pair(t: TournamentRecord, p: TournamentPairing) -> str:
 def paired(t: TournamentRecord, number: int, made: Sequence[TournamentPairing]) -> str:
     lines = [f"**{t.name}**, {round_name(t, number)}:"]
     lines += _capped([f"• {_pair(t, p)}" for p in made])
-    if any(not p.decided for p in made):
-        lines.append("Each match is played in a thread of its own.")
     return "\n".join(lines)
 
 

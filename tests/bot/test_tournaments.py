@@ -458,3 +458,16 @@ async def test_the_matches_are_played_on_the_tournaments_clock(make_core) -> Non
     assert t.clock == "blitz"
     assert "clock: blitz" in (await core.tournaments.show(GUILD, tournament_id)).notices[0].text
     assert [live.record.clock for live in core.ctx.live] == ["blitz", "blitz"]
+
+
+async def test_a_sweep_with_nothing_due_edits_nothing(make_core, clock: FakeClock) -> None:
+    core = a_core(make_core)
+    tournament_id = await started(core, 4)
+    clock.advance(60)
+    result = await core.timeouts.sweep()  # every 30 s on Discord: no edit of the sign-up message each time
+    assert [n for n in result.notices if isinstance(n, TournamentBoard | TournamentNews)] == []
+    t = await read(core, tournament_id)
+    p = t.round_pairings(1)[0]
+    removed = await core.tournaments.remove(tournament_id, t.version, MODERATOR, p.a)
+    board = next(n for n in removed.notices if isinstance(n, TournamentBoard))
+    assert f"{t.name_of(p.a)} (out)" in board.text

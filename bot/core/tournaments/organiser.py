@@ -101,7 +101,9 @@ class Organiser:
                 await tx.update_tournament(t, t.version)
                 await tx.mark_removed(t.tournament_id, player_id)
             t = await running.read(self.ctx, tournament_id)
-            result = Result([TournamentNews(t.channel_id, words.removed(entrant.name))])
+            result = Result(
+                [running.board(self.ctx, t), TournamentNews(t.channel_id, words.removed(entrant.name))]
+            )
             p = progress.current_pairing(t, player_id)
             if p is not None and p.b is not None:
                 other = p.b if player_id == p.a else p.a

@@ -63,7 +63,7 @@ async def begin(ctx: Context, venue: Venue, t: TournamentRecord) -> Result:
 
 async def advance(ctx: Context, venue: Venue, t: TournamentRecord) -> Result:
     """Make the pairings due now, crown the champion when there is one, else start the matches that can
-    start; the sign-up message first, kept current."""
+    start; the sign-up message first when it changes (a new round, the champion)."""
     news: list[TournamentNews] = []
     while new := progress.due_pairings(t):
         top = max(p.round for p in new)
@@ -90,7 +90,7 @@ async def advance(ctx: Context, venue: Venue, t: TournamentRecord) -> Result:
         text = words.champion(t, () if knockout else progress.table(t))
         crowned = TournamentNews(t.channel_id, text, mentions=(winner,), bracket=picture)
         return Result([board(ctx, t), *news, crowned])
-    result = Result([board(ctx, t), *news])
+    result = Result([board(ctx, t), *news] if news else [])  # the sign-up message shows the round
     return result.extend(await start_pending(ctx, venue, t))
 
 
