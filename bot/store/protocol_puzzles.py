@@ -195,6 +195,13 @@ class PuzzleWrites(Protocol):
         is not open or not theirs."""
         ...
 
+    async def locked_puzzle_ratings(
+        self, guild_id: int, user_id: int, family: str, puzzle_ref: str
+    ) -> tuple[PuzzlePlayer | None, Rating | None]:
+        """The player's puzzle rating and the puzzle's, as stored (``None``: none yet), held until the
+        transaction ends: no other transaction (of any process) moves them meanwhile."""
+        ...
+
     async def put_puzzle_player(self, player: PuzzlePlayer, now: float) -> None:
         """Store a player's puzzle rating, counts and streaks (new or replacing)."""
         ...

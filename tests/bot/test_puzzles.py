@@ -3,10 +3,13 @@ stats and leaderboards, and the refusals that change nothing."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.core import ServiceError
 from bot.core.notices import Info, PuzzleCard
+from bot.ratings import glicko
 from bot.ratings.glicko import Rating
 from bot.store.protocol_puzzles import PuzzleMode
 from engine.puzzles import FAMILIES, Kind, Puzzle, shipped
@@ -226,3 +229,43 @@ async def test_stats_and_leaderboard_show_the_puzzle_ratings(make_core) -> None:
     assert "1 tried, 1 best (100%) · streak 1 (best 1)" in stats.text
     assert board.text.index("Alice") < board.text.index("Bob")
     assert "has not solved any puzzles" in nobody.text
+
+
+async def test_two_answers_at_once_are_stored_once(make_core) -> None:
+    core = make_core([])
+    puzzle = first("minigam")
+    served = await serve(core, puzzle)
+
+    results = await asyncio.gather(
+        core.puzzles.answer(served.attempt_id, ALICE, puzzle.best.text),
+        core.puzzles.answer(served.attempt_id, ALICE, puzzle.answers[1].text),
+        return_exceptions=True,
+    )
+
+    refused = [r for r in results if isinstance(r, ServiceError)]
+    assert len(refused) == 1
+    assert "already answered" in str(refused[0])
+    alice = await core.store.puzzle_player(GUILD, ALICE.user_id, "minigam")
+    assert alice.attempts == 1
+
+
+async def test_players_answering_one_puzzle_at_once_each_move_its_rating(make_core) -> None:
+    core = make_core([])
+    puzzle = first("minigam")
+    players = (ALICE, BOB, CAROL)
+    served = [await serve(core, puzzle, user) for user in players]
+
+    await asyncio.gather(
+        *(
+            core.puzzles.answer(s.attempt_id, user, puzzle.best.text)
+            for s, user in zip(served, players, strict=True)
+        )
+    )
+
+    rows = await core.store._db.fetch("SELECT attempts, solved FROM puzzle_ratings")
+    assert [(r["attempts"], r["solved"]) for r in rows] == [(3, 3)]
+    expected = Rating()
+    for _ in players:  # each attempt moved it from where the one before left it: none lost
+        _player, expected = glicko.attempt(Rating(), expected, True)
+    got = await core.store.puzzle_rating(puzzle.id)
+    assert (got.rating, got.deviation) == pytest.approx((expected.rating, expected.deviation))

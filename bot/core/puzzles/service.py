@@ -147,20 +147,6 @@ class Solving:
         rated = attempt.mode is not PuzzleMode.TRAIN
         family = puzzle.family
         now = self.ctx.clock.now()
-        before = await self._player(attempt.guild_id, user.user_id, family)
-        after = before
-        if rated:
-            puzzle_rating = await self.ctx.store.puzzle_rating(attempt.puzzle_ref) or Rating()
-            mine, theirs = glicko.attempt(before.rating, puzzle_rating, solved)
-            streak = before.streak + 1 if solved else 0
-            after = replace(
-                before,
-                rating=mine,
-                attempts=before.attempts + 1,
-                solved=before.solved + int(solved),
-                streak=streak,
-                best_streak=max(before.best_streak, streak),
-            )
         try:
             async with self.ctx.store.transaction() as tx:
                 await tx.answer_puzzle(
@@ -172,7 +158,22 @@ class Solving:
                     solved,
                     now,
                 )
+                before = after = None
                 if rated:
+                    stored, puzzle_rating = await tx.locked_puzzle_ratings(
+                        attempt.guild_id, user.user_id, family.name, attempt.puzzle_ref
+                    )
+                    before = stored or PuzzlePlayer(attempt.guild_id, user.user_id, family.name, Rating())
+                    mine, theirs = glicko.attempt(before.rating, puzzle_rating or Rating(), solved)
+                    streak = before.streak + 1 if solved else 0
+                    after = replace(
+                        before,
+                        rating=mine,
+                        attempts=before.attempts + 1,
+                        solved=before.solved + int(solved),
+                        streak=streak,
+                        best_streak=max(before.best_streak, streak),
+                    )
                     await tx.put_puzzle_player(after, now)
                     await tx.put_puzzle_rating(attempt.puzzle_ref, family.name, theirs, solved)
         except StaleWrite:
@@ -183,8 +184,8 @@ class Solving:
         text = words.graded_text(
             puzzle,
             graded,
-            change=(before.rating.rating, after.rating.rating) if rated else None,
-            streak=(after.streak, after.best_streak) if rated else None,
+            change=(before.rating.rating, after.rating.rating) if before and after else None,
+            streak=(after.streak, after.best_streak) if after else None,
             training=not rated,
         )
         match attempt.mode:

@@ -7,6 +7,7 @@ It reads two tables of other parts too: ``analyses`` (the analysed games to make
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from bot.ratings.glicko import Rating
@@ -18,7 +19,7 @@ from bot.store.protocol_puzzles import (
     PuzzlePlayer,
     ServerPuzzle,
 )
-from bot.store.sql.driver import Driver, Row
+from bot.store.sql.driver import LOCK_PUZZLE_RATINGS, Driver, Row
 
 ATTEMPT_COLUMNS = (
     "attempt_id, guild_id, user_id, family, puzzle_ref, mode, day, served_at, answered_at, answer, loss,"
@@ -210,6 +211,23 @@ class PuzzleWritesMixin:
             " WHERE attempt_id = ? AND user_id = ? AND answered_at IS NULL",
             (now, answer, loss, word, solved, attempt_id, user_id),
             expect_one=f"puzzle attempt {attempt_id} is not open, or not {user_id}'s",
+        )
+
+    async def locked_puzzle_ratings(
+        self, guild_id: int, user_id: int, family: str, puzzle_ref: str
+    ) -> tuple[PuzzlePlayer | None, Rating | None]:
+        await self._db.serialise(LOCK_PUZZLE_RATINGS, user_id)  # the player first, then the puzzle: one order
+        await self._db.serialise(
+            LOCK_PUZZLE_RATINGS, int(hashlib.sha256(puzzle_ref.encode()).hexdigest()[:14], 16)
+        )
+        p = await self._db.fetchrow(
+            f"{PLAYER_SELECT} WHERE pp.guild_id = ? AND pp.user_id = ? AND pp.family = ?",
+            (guild_id, user_id, family),
+        )
+        q = await self._db.fetchrow("SELECT * FROM puzzle_ratings WHERE puzzle_ref = ?", (puzzle_ref,))
+        return (
+            puzzle_player(p) if p is not None else None,
+            _rating(q, f"the rating of puzzle {puzzle_ref}") if q is not None else None,
         )
 
     async def put_puzzle_player(self, player: PuzzlePlayer, now: float) -> None:
