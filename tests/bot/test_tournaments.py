@@ -471,3 +471,29 @@ async def test_a_sweep_with_nothing_due_edits_nothing(make_core, clock: FakeCloc
     removed = await core.tournaments.remove(tournament_id, t.version, MODERATOR, p.a)
     board = next(n for n in removed.notices if isinstance(n, TournamentBoard))
     assert f"{t.name_of(p.a)} (out)" in board.text
+
+
+async def test_the_removal_first_then_the_match_ending_behind_it_neither_waits_forever(make_core) -> None:
+    """The organiser's removal holds the tournament; the match of the removed player ends meanwhile (its
+    lock held, waiting for the tournament's): the removal decides the pairing, the match's end then finds
+    it decided, and the removal's ending of the match finds it over."""
+    import asyncio
+
+    core = a_core(make_core)
+    tournament_id = await started(core, 4)
+    t = await read(core, tournament_id)
+    p = next(q for q in t.round_pairings(1) if q.playing)
+    removed = next(x for x in PLAYERS if x.user_id == p.a)
+    other = next(x for x in PLAYERS if x.user_id == p.b)
+    async with core.tournaments.locks.hold(tournament_id):  # both queue behind this: the removal first
+        removal = asyncio.create_task(core.tournaments.remove(tournament_id, t.version, MODERATOR, p.a))
+        await asyncio.sleep(0)
+        ending = asyncio.create_task(resigns(core, other))  # p.a would win this match
+        await asyncio.sleep(0)
+    await asyncio.wait_for(asyncio.gather(removal, ending), timeout=30)
+    decided = next(q for q in (await read(core, tournament_id)).pairings if (q.round, q.slot) == (1, p.slot))
+    assert (decided.winner, decided.how) == (other.user_id, Decided.WALKOVER)
+    assert core.ctx.live.get(p.match_id) is None
+    assert removed.user_id not in {
+        u for q in (await read(core, tournament_id)).pairings if q.round == 2 for u in (q.a, q.b)
+    }
