@@ -173,3 +173,17 @@ async def test_the_daily_puzzle_is_claimed_once_a_day_and_its_results_counted(st
     async with storage.transaction() as tx:
         told_again = await tx.claim_daily_summary(GUILD, "2026-11-27", NOW)
     assert (told, told_again) == (True, False)
+
+
+async def test_the_ratings_an_answer_moves_are_read_in_its_transaction(storage: Store) -> None:
+    async with storage.transaction() as tx:
+        nothing = await tx.locked_puzzle_ratings(GUILD, ALICE.user_id, "minigam", "minigam:abc")
+        await tx.put_puzzle_player(
+            PuzzlePlayer(GUILD, ALICE.user_id, "minigam", Rating(1600, 200), 3, 2, 2, 2), NOW
+        )
+        await tx.put_puzzle_rating("minigam:abc", "minigam", Rating(1450, 300), True)
+        player, puzzle = await tx.locked_puzzle_ratings(GUILD, ALICE.user_id, "minigam", "minigam:abc")
+
+    assert nothing == (None, None)
+    assert (player.rating, player.attempts) == (Rating(1600, 200), 3)
+    assert puzzle == Rating(1450, 300)
