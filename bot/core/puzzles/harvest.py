@@ -70,7 +70,11 @@ def puzzles_of_game(
         assert family is not None
         try:
             puzzle = puzzle_of(
-                game, family, kind, margin=family.margin / 2, origin=f"a server's game, {review.turn}"
+                game,
+                family,
+                kind,
+                margin=family.margin / 2,
+                origin=f"a server's game, decision {review.index}",
             )
         except Exception:  # a position the grading cannot take: no puzzle, the rest go on
             log.exception("no puzzle from decision %s of a %s game", review.index, variant)
