@@ -172,66 +172,6 @@ async def test_a_player_leaves_before_the_start(make_core) -> None:
     assert [e.name for e in (await read(core, tournament_id)).entrants] == ["P1"]
 
 
-# ---------------------------------------------------------------------- races
-async def test_two_joins_for_the_last_place_at_once_let_one_in(make_core) -> None:
-    import asyncio
-
-    core = a_core(make_core)
-    tournament_id = await created(core, max_players=4)
-    await signed_up(core, tournament_id, 3)
-    outcomes = await asyncio.gather(
-        core.tournaments.act(tournament_id, 0, PLAYERS[4], TournamentAction.JOIN),
-        core.tournaments.act(tournament_id, 0, PLAYERS[5], TournamentAction.JOIN),
-        return_exceptions=True,
-    )
-    assert sum(isinstance(o, ServiceError) and "full" in str(o) for o in outcomes) == 1
-    assert len((await read(core, tournament_id)).entrants) == 4
-
-
-async def test_start_pressed_twice_starts_once(make_core) -> None:
-    import asyncio
-
-    core = a_core(make_core)
-    tournament_id = await created(core)
-    await signed_up(core, tournament_id, 4)
-    t = await read(core, tournament_id)
-    press = core.tournaments.act(tournament_id, t.version, MODERATOR, TournamentAction.START)
-    again = core.tournaments.act(tournament_id, t.version, MODERATOR, TournamentAction.START)
-    outcomes = await asyncio.gather(press, again, return_exceptions=True)
-    refused = [o for o in outcomes if isinstance(o, ServiceError)]
-    assert len(refused) == 1
-    assert "started" in str(refused[0])
-    t = await read(core, tournament_id)
-    assert len(t.round_pairings(1)) == 2
-    assert len(core.ctx.live) == 2
-
-
-async def test_a_match_ending_while_its_player_is_removed_is_decided_once(make_core) -> None:
-    import asyncio
-
-    core = a_core(make_core)
-    tournament_id = await started(core, 4)
-    t = await read(core, tournament_id)
-    p = next(p for p in t.round_pairings(1) if p.playing)
-    loser = next(x for x in PLAYERS if x.user_id == p.b)
-    winner = next(x for x in PLAYERS if x.user_id == p.a)
-    outcomes = await asyncio.gather(
-        resigns(core, loser),  # the match ends: p.a wins
-        core.tournaments.remove(tournament_id, t.version, MODERATOR, p.a),  # ... while p.a is removed
-        return_exceptions=True,
-    )
-    assert not [o for o in outcomes if isinstance(o, Exception) and not isinstance(o, ServiceError)]
-    after = await read(core, tournament_id)
-    decided = next(q for q in after.pairings if (q.round, q.slot) == (p.round, p.slot))
-    assert decided.winner in (winner.user_id, loser.user_id)
-    assert after.entrant(winner.user_id).removed
-    if decided.winner == winner.user_id:  # the match ended first: the removal loses the next one
-        assert decided.how is Decided.MATCH
-    else:
-        assert decided.how is Decided.WALKOVER
-    assert core.ctx.live.get(p.match_id) is None
-
-
 # ---------------------------------------------------------------------- to the champion
 async def test_a_knockout_is_played_to_its_champion_in_threads(make_core) -> None:
     core = a_core(make_core)
@@ -471,29 +411,3 @@ async def test_a_sweep_with_nothing_due_edits_nothing(make_core, clock: FakeCloc
     removed = await core.tournaments.remove(tournament_id, t.version, MODERATOR, p.a)
     board = next(n for n in removed.notices if isinstance(n, TournamentBoard))
     assert f"{t.name_of(p.a)} (out)" in board.text
-
-
-async def test_the_removal_first_then_the_match_ending_behind_it_neither_waits_forever(make_core) -> None:
-    """The organiser's removal holds the tournament; the match of the removed player ends meanwhile (its
-    lock held, waiting for the tournament's): the removal decides the pairing, the match's end then finds
-    it decided, and the removal's ending of the match finds it over."""
-    import asyncio
-
-    core = a_core(make_core)
-    tournament_id = await started(core, 4)
-    t = await read(core, tournament_id)
-    p = next(q for q in t.round_pairings(1) if q.playing)
-    removed = next(x for x in PLAYERS if x.user_id == p.a)
-    other = next(x for x in PLAYERS if x.user_id == p.b)
-    async with core.tournaments.locks.hold(tournament_id):  # both queue behind this: the removal first
-        removal = asyncio.create_task(core.tournaments.remove(tournament_id, t.version, MODERATOR, p.a))
-        await asyncio.sleep(0)
-        ending = asyncio.create_task(resigns(core, other))  # p.a would win this match
-        await asyncio.sleep(0)
-    await asyncio.wait_for(asyncio.gather(removal, ending), timeout=30)
-    decided = next(q for q in (await read(core, tournament_id)).pairings if (q.round, q.slot) == (1, p.slot))
-    assert (decided.winner, decided.how) == (other.user_id, Decided.WALKOVER)
-    assert core.ctx.live.get(p.match_id) is None
-    assert removed.user_id not in {
-        u for q in (await read(core, tournament_id)).pairings if q.round == 2 for u in (q.a, q.b)
-    }
