@@ -169,7 +169,7 @@ def test_the_command_group_and_its_options() -> None:
     assert set(subcommands) == {
         "challenge", "vs-bot", "move", "hint", "board", "resign", "rules", "help",
         "leaderboard", "stats", "history", "cancel", "settings", "multigam", "leave", "export", "analyse",
-        "prefs", "dice", "tournament",
+        "prefs", "dice", "tournament", "puzzle", "train",
     }  # fmt: skip
     tournament = {c["name"] for c in subcommands["tournament"]["options"]}
     assert tournament == {"create", "show", "list", "award", "remove", "cancel"}
