@@ -25,7 +25,7 @@ class Preset(Protocol):
     def reserve(self, target: int) -> float: ...
 
 
-CLOCK_HELP = "Play on a clock: a delay a move, then a reserve (default: none)"
+CLOCK_HELP = "A match clock for live play (default: none)"
 """The ``clock`` option's description (at most 100 characters)."""
 
 
