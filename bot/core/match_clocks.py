@@ -6,8 +6,8 @@ runs from its board's posting (from the action's storing until the board is post
 process's start after a restart: the time the bot was down is not charged) to the moment Discord received
 the player's action (:attr:`~bot.core.live.LiveMatch.decided_at`), so the bot's own latency is never
 charged. The record keeps each seat's reserve and, for a decision the bot stopped during, the time it had
-used (:func:`bank`). Changed under the match's lock, except :func:`board_posted`, which only moves the
-start later.
+used (:func:`bank`). Changed under the match's lock, except by :func:`board_posted` and :func:`resume`,
+which only move the start later.
 """
 
 from __future__ import annotations

@@ -102,16 +102,6 @@ def unknown_clock(name: str, names: Iterable[str]) -> str:
 NO_CLOCK_FOR_FOUR = "Four-player games are played without a clock: leave the clock out, or choose `none`."
 
 
-def presets_text(presets: Iterable[Preset]) -> str:
-    """The clocks, one line each (for help): ``blitz: 8 s a decision, then 0:20 a point of the match``."""
-    lines = ["`none`: no clock, the server's turn limit (the default)"]
-    lines += [
-        f"`{p.name}`: {_seconds(p.delay)} a decision, then {clock_time(p.per_point)} a point of the match"
-        for p in presets
-    ]
-    return "\n".join(lines)
-
-
 __all__ = [
     "CLOCK_HELP",
     "NO_CLOCK_FOR_FOUR",
@@ -123,6 +113,5 @@ __all__ = [
     "flag_fell",
     "low_reserve",
     "preset_terms",
-    "presets_text",
     "unknown_clock",
 ]
