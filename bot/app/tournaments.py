@@ -268,14 +268,14 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
             return []
         return [app_commands.Choice(name=label, value=tournament_id) for label, tournament_id in found[:25]]
 
-    @group.command(name="create", description="Create a tournament")
+    @group.command(name="create", description="New tournament")
     @app_commands.describe(
-        name="Its name",
+        name="Name",
         variant="Game",
         points="Match length",
         format="Format",
         max_players="Most players",
-        start="in 2h, or 2026-11-28 18:00 UTC",
+        start="in 2h, or 2026-11-28 18:00",
         rounds="Swiss rounds",
         clock="Match clock",
     )
@@ -320,7 +320,7 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
 
         await run(app, interaction, act, "tournament create")
 
-    @group.command(name="show", description="Bracket or standings")
+    @group.command(name="show", description="Standings")
     @app_commands.describe(tournament="Which")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def show(interaction: discord.Interaction, tournament: int) -> None:
@@ -329,7 +329,7 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
 
         await run(app, interaction, act, "tournament show")
 
-    @group.command(name="list", description="This server's tournaments")
+    @group.command(name="list", description="All of them")
     async def listing(interaction: discord.Interaction) -> None:
         async def act() -> Result:
             return await app.core.tournaments.listing(interaction.guild_id or 0)
@@ -337,7 +337,7 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
         await run(app, interaction, act, "tournament list")
 
     @group.command(name="award", description="Award a match")
-    @app_commands.describe(tournament="Which", player="The winner")
+    @app_commands.describe(tournament="Which", player="Winner")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def award(interaction: discord.Interaction, tournament: int, player: discord.Member) -> None:
         await ask(app, interaction, tournament, "award", player)
