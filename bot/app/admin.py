@@ -33,8 +33,8 @@ def settings_command(app: App) -> app_commands.Command:
         lobby_expiry=f"A four-player lobby not started this long closes: {DURATION}",
         puzzle_channel="Daily puzzle: #channel or off",
         puzzle_hour="Daily puzzle hour, UTC (0-23)",
-        tournament_role="Who may create tournaments besides Manage Server",
-        tournament_round=f"A tournament match's time before it's decided: {DURATION}",
+        tournament_role="Tournament organisers",
+        tournament_round=f"Tournament match limit: {DURATION}",
     )
     async def settings(
         interaction: discord.Interaction,
