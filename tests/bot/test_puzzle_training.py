@@ -10,11 +10,13 @@ from bot.core import Action, ServiceError
 from bot.core.notices import PuzzleCard
 from bot.core.prefs import PlayerPrefs
 from bot.core.puzzles import TRAIN
+from bot.core.puzzles.harvest import puzzles_of_game
 from bot.ratings.glicko import Rating
 from bot.store.protocol_puzzles import SERVER_PREFIX
 from engine import Awaiting, SeededDice
-from engine.puzzles import Puzzle, shipped
-from engine.puzzles.make import _table, exact_answers
+from engine.analysis import Decision, Review
+from engine.puzzles import Kind, Puzzle, find_family, shipped
+from engine.puzzles.make import _table, exact_answers, selfplay_game
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, act, game_of, live, start_challenge_match
 
 
@@ -116,3 +118,22 @@ async def test_others_get_the_server_s_puzzles_without_names_unless_their_maker_
         r for r in await core.store.server_puzzles(GUILD, "minigam", but_of=CAROL.user_id) if r.ref in refs
     ] == []
     assert all(ref.startswith(SERVER_PREFIX) for ref in refs)
+
+
+def test_a_take_decision_is_made_a_puzzle_from_the_position_before_the_double() -> None:
+    """The shipped take puzzle's position, reached again by its self-play, then doubled and taken: the
+    harvest grades the answer from the game before the double, as the shipped set did."""
+    shipped_take = next(p for p in shipped("backgammon-cube").puzzles if p.kind is Kind.TAKE)
+    seed, index, action = (int(w) for w in shipped_take.origin.split()[1::2])
+    family = find_family("backgammon-cube")
+    game = next(g for n, (g, _a) in enumerate(selfplay_game(family, seed, index)) if n == action)
+    offered = game.double()
+    after = offered.take()
+    review = Review(
+        len(offered.events), 0, offered.actor, Decision.ANSWER, offered.position, None, "pass", "take", 0.3
+    )
+
+    ((seat, data, played, loss),) = puzzles_of_game("backgammon", after.events, game.match, (review,))
+
+    assert (seat, played, loss) == (offered.actor, "pass", 0.3)
+    assert Puzzle.from_json(data).id == shipped_take.id
