@@ -51,6 +51,10 @@ async def test_a_clocked_match_by_buttons_charges_the_clicks_and_the_flag_falls(
     # The second player's click reaches Discord after the flag's moment (12 s + 6:00), before the bot's
     # timer lets it fall: refused, nothing changed.
     world.clock.advance(12 + 360 + 0.2)
+    warning = await fake.wait_for_message(
+        lambda m: "under 30 s of reserve left" in m.text, channel=world.table(fake.general)
+    )
+    assert second.mention in warning.content  # the player to act, pinged once
     select = next(s for s in board.selects() if s.get("type") == 3)  # the board's menu of plays
     late = await fake.click(second, board, select, values=[select["options"][0]["value"]])
     refusal = await world.ephemeral_reply(late)
