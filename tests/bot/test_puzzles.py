@@ -269,3 +269,15 @@ async def test_players_answering_one_puzzle_at_once_each_move_its_rating(make_co
         _player, expected = glicko.attempt(Rating(), expected, True)
     got = await core.store.puzzle_rating(puzzle.id)
     assert (got.rating, got.deviation) == pytest.approx((expected.rating, expected.deviation))
+
+
+async def test_a_puzzle_served_before_a_restart_is_answered_after_it(make_core) -> None:
+    puzzle = first("backgammon-play")
+    served = await serve(make_core([]), puzzle)
+
+    restarted = make_core([])
+    await restarted.load()
+    graded = card(await restarted.puzzles.answer(served.attempt_id, ALICE, puzzle.best.text))
+
+    assert graded.text.startswith("**Best!**")
+    assert (await restarted.store.puzzle_player(GUILD, ALICE.user_id, "backgammon-play")).solved == 1
