@@ -87,13 +87,16 @@ async def run(
     act: Callable[[], Awaitable[Result]],
     context: str,
     ack: str | None = None,
+    *,
+    public: bool = False,
 ) -> None:
     """Run ``act`` and publish its result, answering ``interaction`` (privately ``ack`` when nothing else
-    did); a refusal privately."""
+    did); a refusal privately. ``public``: an answer for everyone (the standings), deferred so if it
+    takes a moment (a bracket is drawn)."""
     if getattr(app, "closing", False):
         await interaction.response.send_message(RESTARTING, ephemeral=True)
         return
-    responder = Responder(interaction, hold=HOLD)
+    responder = Responder(interaction, hold=HOLD, private=not public)
     try:
         async with app.runner.busy():
             await app.deliver(await act(), responder, ack=ack)
@@ -327,14 +330,14 @@ def commands(app: App) -> list[app_commands.Command | app_commands.Group]:
         async def act() -> Result:
             return await app.core.tournaments.show(interaction.guild_id or 0, tournament)
 
-        await run(app, interaction, act, "tournament show")
+        await run(app, interaction, act, "tournament show", public=True)
 
     @group.command(name="list", description="All of them")
     async def listing(interaction: discord.Interaction) -> None:
         async def act() -> Result:
             return await app.core.tournaments.listing(interaction.guild_id or 0)
 
-        await run(app, interaction, act, "tournament list")
+        await run(app, interaction, act, "tournament list", public=True)
 
     @group.command(name="award", description="Award a match")
     @app_commands.describe(tournament="Which", player="Winner")
