@@ -4,6 +4,7 @@ with its core and runner made as ``setup_hook`` makes them (nothing is sent to D
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,6 +74,11 @@ class FakeClick:
 
     async def edit_original_response(self, *, content: str, **_) -> None:
         self.edits.append(content)
+
+    @property
+    def created_at(self) -> datetime.datetime:
+        """When Discord received the click, read from its id (a snowflake) as discord.py does."""
+        return discord.utils.snowflake_time(self.id)
 
     @property
     def answers(self) -> list[str]:
