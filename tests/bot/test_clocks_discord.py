@@ -5,8 +5,9 @@ when the bot got round to it."""
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
 from pathlib import Path
+
+import discord
 
 from bot.app import MinigamBot
 from bot.app.commands import MinigamGroup
@@ -30,13 +31,6 @@ def test_challenge_and_vs_bot_take_a_clock_none_by_default() -> None:
         assert 0 < len(clock["description"]) <= 100
 
 
-@dataclass
-class TimedClick(FakeClick):
-    """A click that Discord received at ``created_at`` (as discord.py reads it from the interaction's id)."""
-
-    created_at: datetime.datetime = field(default_factory=lambda: datetime.datetime.now(datetime.UTC))
-
-
 async def test_a_click_is_charged_up_to_discords_receipt_not_the_bots(storage, clock, tmp_path: Path) -> None:
     bot = bot_on(storage, clock, tmp_path, dice=ScriptedDice([2, 1, 2, 1, 1, 1, 6, 6, 3, 2] * 4))
     core = bot._core
@@ -46,12 +40,8 @@ async def test_a_click_is_charged_up_to_discords_receipt_not_the_bots(storage, c
     play = found.game.position.format_play(found.game.legal_plays()[0])
     received = clock.now() + 18  # Discord got Alice's click 18 s after her board...
     clock.advance(45)  # ...the bot handles it much later
-    who = TimedClick(
-        bot,
-        FakeUser(ALICE.user_id, ALICE.name),
-        CHANNEL,
-        created_at=datetime.datetime.fromtimestamp(received, datetime.UTC),
-    )
+    at = datetime.datetime.fromtimestamp(received, datetime.UTC)
+    who = FakeClick(bot, FakeUser(ALICE.user_id, ALICE.name), CHANNEL, id=discord.utils.time_snowflake(at))
 
     await bot.on_match_component(who, found.match_id, found.version, Action.PLAY, play)  # type: ignore[arg-type]
 
