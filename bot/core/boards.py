@@ -105,8 +105,8 @@ def _board(live: LiveMatch, game: Game, lines: list[str], seat: Seat | None) -> 
         text_lines.append(texts.waiting_line(seat.name, game, computer=seat.is_computer))
         if not seat.is_computer:
             controls = controls_for(game)
-    clock = match_clocks.board_line(live)  # a match clock: both reserves
-    if clock is not None:
+    clock = match_clocks.board_line(live)  # a match clock: the reserves (a game's last board: the match's)
+    if clock is not None and (seat is not None or not live.is_live):
         text_lines.append(clock)
     rec, posted = live.record, live.board
     replaces = (
