@@ -302,3 +302,17 @@ async def test_the_board_asked_for_shows_the_reserve_as_it_stands(make_core, clo
     (reply,) = (await core.matches.last_board(CHANNEL, BOB)).notices
 
     assert "⏱ blitz clock, 8 s a decision: Alice 0:50 (to act) · Bob 1:00" in reply.text.splitlines()
+
+
+async def test_the_reserves_last_the_whole_match_from_game_to_game(make_core, clock) -> None:
+    core = make_core(DICE)
+    await clocked_match(core, "blitz", 3)
+    found = live(core)
+
+    clock.advance(20)
+    await core.matches.act(found.match_id, found.version, ALICE, Action.RESIGN)  # her decision: 12 s off
+
+    assert found.match.games_played == 1
+    assert found.is_live
+    assert found.record.reserves == (48.0, 60.0)  # not a fresh reserve for the second game
+    assert match_clocks.running_seat(found) is not None
