@@ -168,7 +168,8 @@ def signup_text(t: TournamentRecord, now: float) -> str:
             lines.append("Starts when the organiser presses Start.")
         lines.append(f"Players ({len(t.entrants)}/{t.max_players}):")
         ordered = sorted(t.entrants, key=lambda e: (-e.rating, e.joined))
-        lines += [f"{n}. {e.name} ({e.rating:.0f})" for n, e in enumerate(ordered, start=1)] or ["nobody yet"]
+        listed = [f"{n}. {e.name} ({e.rating:.0f})" for n, e in enumerate(ordered, start=1)]
+        lines += _capped(listed) or ["nobody yet"]
         return "\n".join(lines)
     if status == "running":
         lines.append(
@@ -179,8 +180,9 @@ def signup_text(t: TournamentRecord, now: float) -> str:
         lines.append(f"Finished: 🏆 champion **{t.name_of(t.champion_id)}**.")
     else:
         lines.append(f"Cancelled: {t.note}.")
-    seeds = (f"{e.seed or '-'}. {e.name}{' (out)' if e.removed else ''}" for e in _seeded(t))
-    lines.append("Seeds: " + ", ".join(seeds))
+    seeds = [f"{e.seed or '-'}. {e.name}{' (out)' if e.removed else ''}" for e in _seeded(t)]
+    more = f" and {len(seeds) - MOST_SEEDS} more" if len(seeds) > MOST_SEEDS else ""
+    lines.append("Seeds: " + ", ".join(seeds[:MOST_SEEDS]) + more)
     return "\n".join(lines)
 
 
@@ -293,18 +295,21 @@ def show_text(t: TournamentRecord, table: Sequence[Standing], now: float) -> str
     for number in range(1, t.round + 1):
         if str(t.format) == "knockout" or number == t.round:
             lines.append(f"{round_name(t, number)}:")
-            lines += _capped([f"• {_shown(t, p)}" for p in t.round_pairings(number)])
+            lines += _capped([f"• {_shown(t, p)}" for p in t.round_pairings(number)], MOST_SHOWN)
     return "\n".join(lines)
 
 
 MOST_LINES = 24
-"""A list longer than this (a big Swiss) shows its first lines and says how many more: one message."""
+MOST_SHOWN = 12  # a round's pairings under the standings
+MOST_SEEDS = 64
+"""A list longer than this (a big Swiss) shows its first lines and says how many more: one message.
+Under the standings, a round's pairings show :data:`MOST_SHOWN`; the seeds, :data:`MOST_SEEDS`."""
 
 
-def _capped(lines: list[str]) -> list[str]:
-    if len(lines) <= MOST_LINES:
+def _capped(lines: list[str], most: int = MOST_LINES) -> list[str]:
+    if len(lines) <= most:
         return lines
-    return [*lines[:MOST_LINES], f"… and {len(lines) - MOST_LINES} more"]
+    return [*lines[:most], f"… and {len(lines) - most} more"]
 
 
 def table_lines(t: TournamentRecord, table: Sequence[Standing]) -> list[str]:

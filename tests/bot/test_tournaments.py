@@ -411,3 +411,27 @@ async def test_a_sweep_with_nothing_due_edits_nothing(make_core, clock: FakeCloc
     removed = await core.tournaments.remove(tournament_id, t.version, MODERATOR, p.a)
     board = next(n for n in removed.notices if isinstance(n, TournamentBoard))
     assert f"{t.name_of(p.a)} (out)" in board.text
+
+
+def test_the_texts_of_a_128_player_swiss_fit_one_message() -> None:
+    import dataclasses
+
+    from bot.core.tournaments import progress
+    from bot.store.protocol_tournaments import Entrant, TournamentFormat, TournamentPairing
+    from bot.texts import tournaments as words
+
+    entrants = tuple(Entrant(n, f"Player{n:03d}", 1500.0 - n, n, seed=n) for n in range(1, 129))
+    t = TournamentRecord(
+        1, GUILD, CHANNEL, "Big Swiss", "minigam", 1, TournamentFormat.SWISS, 128, 7,
+        TournamentStatus.OPEN, 1, MODERATOR.user_id, 0.0, organiser_name="Mod", entrants=entrants,
+    )  # fmt: skip
+    pairings = tuple(TournamentPairing(1, k, 2 * k + 1, 2 * k + 2) for k in range(64))
+    running = dataclasses.replace(t, status=TournamentStatus.RUNNING, round=1, pairings=pairings)
+    texts = [
+        words.signup_text(t, 0.0),
+        words.signup_text(running, 0.0),
+        words.show_text(running, progress.table(running), 0.0),
+        words.paired(running, 1, list(pairings)),
+    ]
+    assert all(len(text) <= 2000 for text in texts), [len(text) for text in texts]
+    assert "… and 104 more" in texts[0]
