@@ -138,8 +138,8 @@ async def test_an_eight_player_knockout_is_played_to_its_champion(make_world) ->
     assert world.warnings() == []
 
 
-async def test_a_five_player_swiss_with_a_bye_survives_a_restart(make_world) -> None:
-    world: World = await make_world()
+async def test_a_five_player_swiss_with_a_bye_survives_a_restart(make_world, database_url: str) -> None:
+    world: World = await make_world(database_url=database_url)
     fake = world.fake
     offered = await fake.autocomplete(fake.dana, "minigam tournament create", "back")  # the variant
     assert [c["value"] for c in offered] == ["backgammon", "backgammon-mulligan"]
