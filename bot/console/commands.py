@@ -46,7 +46,8 @@ Commands (as on Discord, with or without /minigam; Tab completes, Up and Down re
                                       cancel (those three confirmed with yes); its matches are played
                                       here one after another
   rules [variant] | leaderboard [variant] | stats [@name] | history | settings [name value]
-  prefs [name value]                  your own: roll (ask, no-double, always), forced, bear_off (on, off)
+  prefs [name value]                  your own: roll (ask, no-double, always), forced, bear_off,
+                                      puzzles (on, off)
   puzzle [family] | puzzle answer <play> | puzzle stats [@name] | puzzle leaderboard [family]
                                       a position to solve, graded at once; train: your own worst ones
   analyse [game]                      a finished game's analysis (default: the last one here), its
