@@ -212,8 +212,8 @@ def graded_text(
 
 
 def picture_footer(puzzle: Puzzle, *, graded: bool) -> str:
-    if graded and puzzle.kind is Kind.PLAY:
-        return f"The best play: {shown_answer(puzzle.best.text)}"
+    if graded and puzzle.kind is Kind.PLAY:  # small print under the picture: no Discord markdown
+        return f"Drawn: the best play, {puzzle.best.text or 'no move'}"
     if graded:
         return f"The best answer: {puzzle.best.text}"
     return ""
