@@ -137,3 +137,25 @@ async def test_the_daily_puzzle_is_posted_in_its_channel_and_served_by_its_butto
     again = await fake.click(fake.bob, post, post.button("Solve it"))
     assert "already have today's" in await world.answer_text(again)
     assert world.warnings() == []
+
+
+async def test_after_a_restart_the_daily_puzzle_is_not_posted_again_and_its_button_still_serves(
+    world: World,
+) -> None:
+    fake = world.fake
+    hour = (int(world.clock.now()) // 3600 + 1) % 24
+    await world.answer_text(
+        await world.slash(fake.dana, "settings", puzzle_channel=fake.general.mention, puzzle_hour=hour)
+    )
+    world.clock.advance(3600)
+    await world.sweep()
+
+    await world.stop()
+    await world.start()
+    await world.sweep()
+
+    posts = [m for m in fake.channel_messages(fake.general.id) if m.text.startswith("**Daily puzzle of")]
+    assert len(posts) == 1
+    pressed = await fake.click(fake.carol, posts[0], posts[0].button("Solve it"))
+    assert (await world.answer_text(pressed)).startswith("**Daily puzzle** ·")
+    assert world.warnings() == []
