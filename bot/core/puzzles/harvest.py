@@ -96,6 +96,8 @@ async def harvest(ctx: Context, run: Run, *, batch: int = BATCH) -> int:
             kept += await _harvest_game(ctx, run, game_id)
         except (ServiceError, DamagedRecord) as exc:
             log.warning("no puzzles from game %s: %s", game_id, exc)
+        except Exception:  # the game stays claimed: looked at once, whatever went wrong; the rest go on
+            log.exception("no puzzles from game %s", game_id)
     return kept
 
 
