@@ -211,6 +211,9 @@ def final_reply(ended: LiveMatch) -> Reply:
     text = texts.last_match(game.variant, ended.names, rec.status, game.outcome, score, rec.target)
     if ended.seed is not None and rec.status is not MatchStatus.ACTIVE:
         text = "\n".join([text, dice_words.revealed(ended.seed.reveal(), rec.match_id)])
+    clock = match_clocks.board_line(ended)  # a match clock: the reserves it ended with
+    if clock is not None:
+        text = "\n".join([text, clock])
     return Reply(text, picture(ended, game), match_id=rec.match_id, version=rec.version)
 
 
