@@ -316,3 +316,14 @@ async def test_the_reserves_last_the_whole_match_from_game_to_game(make_core, cl
     assert found.is_live
     assert found.record.reserves == (48.0, 60.0)  # not a fresh reserve for the second game
     assert match_clocks.running_seat(found) is not None
+
+
+async def test_the_board_after_the_end_shows_the_reserves_it_ended_with(make_core, clock) -> None:
+    core = make_core(DICE)
+    await clocked_match(core)
+    clock.advance(69)
+    await core.timeouts.sweep()  # Alice's flag
+
+    (reply,) = (await core.matches.last_board(CHANNEL, BOB)).notices
+
+    assert "⏱ blitz clock, 8 s a decision: Alice 0:00 · Bob 1:00" in reply.text.splitlines()
