@@ -77,6 +77,7 @@ async def automatic_turn(ctx: Context, match_id: int, reload: Reload) -> Result:
             return next_board(live, []) if held else Result()
         seat = actor_seat(live)
         assert seat is not None
+        live.decided_at = live.clock_from  # a match clock: the bot's own time to act for them is not theirs
         try:
             if step.play is None:
                 line = words.rolled_automatically(seat.name, no_double=no_double)
@@ -87,6 +88,8 @@ async def automatic_turn(ctx: Context, match_id: int, reload: Reload) -> Result:
         except StaleWrite:
             await reload(live)
             return Result()
+        finally:
+            live.decided_at = None
 
 
 __all__ = ["automatic_turn", "person_to_act", "runner_due"]
