@@ -8,6 +8,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.core import Action, Core, LastBoard, ServiceError, match_clocks
+from bot.core.autoplay import automatic_turn
 from bot.core.clocks import (
     CLOCK_NAMES,
     NO_CLOCK,
@@ -19,6 +20,7 @@ from bot.core.clocks import (
     time_left,
 )
 from bot.core.flags import GRACE, flag_fall
+from bot.core.prefs import PlayerPrefs
 from bot.models import MatchStatus
 from bot.texts import clocks as words
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, boards, live, post_board
@@ -327,3 +329,19 @@ async def test_the_board_after_the_end_shows_the_reserves_it_ended_with(make_cor
     (reply,) = (await core.matches.last_board(CHANNEL, BOB)).notices
 
     assert "⏱ blitz clock, 8 s a decision: Alice 0:00 · Bob 1:00" in reply.text.splitlines()
+
+
+async def test_an_action_the_bot_takes_for_a_player_costs_them_nothing(make_core, clock) -> None:
+    core = make_core([3, 1] * 100)
+    await PlayerPrefs(core.ctx).change(BOB, {"roll": "always"})  # Bob never stops to double
+    await clocked_match(core, "blitz", 0, "backgammon")
+    found = live(core)
+    await move(core)  # Alice opens; Bob may double, so his roll waits for the bot
+    assert found.automatic
+
+    clock.advance(30)  # the bot is slow to roll for him
+    await automatic_turn(core.ctx, found.match_id, core.matches.reload)
+
+    assert found.game.awaiting == "play"  # rolled for Bob, who now plays
+    assert found.record.reserves == (40.0, 40.0)
+    assert match_clocks.flag_moment(found) == clock.now() + 48.0  # his play: a fresh delay
