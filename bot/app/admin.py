@@ -1,79 +1,75 @@
-"""``/minigam settings``: a server's settings, shown to anyone and changed by members with Manage Server.
+"""``/minigam settings [setting] [value]``: a server's settings, shown to anyone and changed one at a time
+by members with Manage Server.
 
-Each option is a setting of the core's registry (:data:`bot.core.settings.SETTINGS`); the core reads and
-checks the values, and refuses a bad one whole. ``default`` puts a setting back.
+The setting is named by its key in the core's registry (:data:`bot.core.settings.SETTINGS`), offered by
+autocomplete with its current value; the value is typed as text, with each kind's examples offered (and,
+for a role or a channel, the server's), and the core reads and checks it. ``default`` puts a setting back.
+Two options rather than one per setting: Discord counts every option's name and description against the
+4,000 characters a whole command may have, and ``/minigam`` holds every command of the bot.
 """
 
 from __future__ import annotations
+
+import logging
 
 import discord
 from discord import app_commands
 
 from bot.app.protocol import App
 from bot.app.venue import InteractionVenue
+from bot.core import setting_kinds as kinds
+from bot.core.boards import MAX_CHOICES
 from bot.core.settings import SETTINGS
 from bot.models import PlayerRef
+from bot.texts import venue as words
 
-DURATION = "a duration: 30m, 2h, 1d (or default)"
+log = logging.getLogger(__name__)
+
+CHOICE_TEXT = 100  # an autocomplete choice's name and value, at most
+
+
+def _choice(name: str, value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=name[:CHOICE_TEXT], value=value[:CHOICE_TEXT])
+
+
+def setting_choices(typed: str, shown: dict[str, str]) -> list[app_commands.Choice[str]]:
+    """The settings whose key contains what was typed, each with its current value (``shown``)."""
+    key = typed.strip().lower()
+    found = [name for name in SETTINGS if key in name]
+    return [
+        _choice(f"{name}: {shown.get(name, '')} ({words.setting_description(name)})", name) for name in found
+    ][:MAX_CHOICES]
+
+
+def value_choices(setting: str, typed: str, guild: discord.Guild | None) -> list[app_commands.Choice[str]]:
+    """Values for ``setting`` that start with what was typed: the kind's examples and ``default``, and for
+    a role or a channel those of the server (their mentions, as Discord would have typed them)."""
+    kind = SETTINGS.get(setting)
+    if kind is None:
+        return []
+    offered = [(text, text) for text in (*kind.examples, "default")]
+    if guild is not None and kind is kinds.ROLE:
+        offered += [(f"@{role.name}", role.mention) for role in guild.roles if not role.is_default()]
+    if guild is not None and kind in (kinds.CHANNEL, kinds.CHANNEL_SET):
+        offered += [(f"#{channel.name}", channel.mention) for channel in guild.text_channels]
+    key = typed.strip().lower().lstrip("@#")
+    return [_choice(name, value) for name, value in offered if name.lower().lstrip("@#").startswith(key)][
+        :MAX_CHOICES
+    ]
 
 
 def settings_command(app: App) -> app_commands.Command:
-    @app_commands.command(
-        name="settings", description="This server's settings (Manage Server to change them)"
-    )
+    @app_commands.command(name="settings", description="This server's settings (Manage Server to change one)")
     @app_commands.describe(
-        jacoby="Money play: gammons count single while the cube is centred (default: on)",
-        rated="Matches between people change their ratings (default: on)",
-        variants="The games offered: all, or names such as minigam, backgammon",
-        channels="Where matches may start: anywhere, or #channels (threads of them too)",
-        turn_limit=f"Time for a turn before forfeiting: {DURATION}",
-        bot_idle=f"A game against the computer left idle this long is closed: {DURATION}",
-        archive_after="A match's thread is archived this long after it ends: 10m to 7d, e.g. 1h (or default)",
-        challenge_expiry=f"A challenge not answered this long expires: {DURATION}",
-        lobby_expiry=f"A four-player lobby not started this long closes: {DURATION}",
-        puzzle_channel="Daily puzzle: #channel or off",
-        puzzle_hour="Daily puzzle hour, UTC (0-23)",
-        tournament_role="Tournament organisers",
-        tournament_round=f"Tournament match limit: {DURATION}",
+        setting="The setting to change (none: show them)", value="Its new value, or default"
     )
     async def settings(
         interaction: discord.Interaction,
-        jacoby: bool | None = None,
-        rated: bool | None = None,
-        variants: app_commands.Range[str, 1, 200] | None = None,
-        channels: app_commands.Range[str, 1, 1000] | None = None,
-        turn_limit: app_commands.Range[str, 1, 40] | None = None,
-        bot_idle: app_commands.Range[str, 1, 40] | None = None,
-        archive_after: app_commands.Range[str, 1, 40] | None = None,
-        challenge_expiry: app_commands.Range[str, 1, 40] | None = None,
-        lobby_expiry: app_commands.Range[str, 1, 40] | None = None,
-        puzzle_channel: app_commands.Range[str, 1, 100] | None = None,
-        puzzle_hour: app_commands.Range[int, 0, 23] | None = None,
-        tournament_role: discord.Role | None = None,
-        tournament_round: app_commands.Range[str, 1, 40] | None = None,
+        setting: app_commands.Range[str, 1, 40] | None = None,
+        value: app_commands.Range[str, 1, 1000] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        given = {
-            "jacoby": jacoby,
-            "rated": rated,
-            "variants": variants,
-            "channels": channels,
-            "turn_limit": turn_limit,
-            "bot_idle": bot_idle,
-            "archive_after": archive_after,
-            "challenge_expiry": challenge_expiry,
-            "lobby_expiry": lobby_expiry,
-            "puzzle_channel": puzzle_channel,
-            "puzzle_hour": None if puzzle_hour is None else str(puzzle_hour),
-            "tournament_role": None if tournament_role is None else str(tournament_role.id),
-            "tournament_round": tournament_round,
-        }
-        assert set(given) == set(SETTINGS)  # every setting has its option
-        changes = {
-            key: ("on" if value else "off") if isinstance(value, bool) else value
-            for key, value in given.items()
-            if value is not None
-        }
+        changes = {} if setting is None and value is None else {(setting or "").strip(): value or ""}
         user = interaction.user
         moderator = bool(interaction.permissions and interaction.permissions.manage_guild)
         by = PlayerRef(user.id, user.display_name, bool(user.bot), moderator)
@@ -88,7 +84,25 @@ def settings_command(app: App) -> app_commands.Command:
             )
             await app.deliver(result, interaction)
 
+    @settings.autocomplete("setting")
+    async def setting_autocomplete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            shown = await app.core.settings.shown(interaction.guild_id or 0)
+            return setting_choices(current, shown)
+        except Exception:
+            log.exception("settings autocomplete failed")
+            return []
+
+    @settings.autocomplete("value")
+    async def value_autocomplete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        setting = str(getattr(interaction.namespace, "setting", "") or "").strip()
+        return value_choices(setting, current, interaction.guild)
+
     return settings
 
 
-__all__ = ["settings_command"]
+__all__ = ["setting_choices", "settings_command", "value_choices"]

@@ -19,12 +19,23 @@ class SettingValueError(ValueError):
     """A value a setting cannot take; the message says what it takes."""
 
 
+# What each kind of value looks like, as a refusal says it.
+ON_OFF = "on or off"
+SOME_VARIANTS = f"all, or some of {', '.join(VARIANTS)}"
+SOME_CHANNELS = "anywhere, or channels (#name) separated by spaces"
+ONE_ROLE = "none, or one role (@name)"
+ONE_CHANNEL = "off, or one channel (#name)"
+AN_HOUR = "an hour of the day, UTC, from 0 to 23"
+
+
 @dataclass(frozen=True, slots=True)
 class Kind:
     """How a setting's value is read and shown (what is shown is also what is stored: it reads back)."""
 
     read: Callable[[str], object]
     show: Callable[[object], str]
+    expects: str  # what a value looks like, as a refusal says it
+    examples: tuple[str, ...] = ()  # values offered while a moderator types one
 
 
 # ---------------------------------------------------------------------- on / off
@@ -34,14 +45,14 @@ def read_bool(text: str) -> bool:
         return True
     if key in ("off", "no", "false", "0"):
         return False
-    raise SettingValueError("on or off")
+    raise SettingValueError(ON_OFF)
 
 
 def show_bool(value: object) -> str:
     return "on" if value else "off"
 
 
-BOOL = Kind(read_bool, show_bool)
+BOOL = Kind(read_bool, show_bool, ON_OFF, ("on", "off"))
 
 
 # ---------------------------------------------------------------------- durations
@@ -72,11 +83,16 @@ def duration_kind(least: float, most: float) -> Kind:
     def read(text: str) -> float:
         seconds = read_duration(text)
         if not least <= seconds <= most:
-            shown = "at once (0)" if least == 0 else duration(least)
-            raise SettingValueError(f"a duration from {shown} to {duration(most)}")
+            raise SettingValueError(expects)
         return seconds
 
-    return Kind(read, show_duration)
+    shown = "at once (0)" if least == 0 else duration(least)
+    expects = f"a duration from {shown} to {duration(most)}"
+    examples = tuple(text for text in _DURATIONS if least <= read_duration(text) <= most)
+    return Kind(read, show_duration, expects, examples)
+
+
+_DURATIONS = ("1m", "5m", "10m", "30m", "1h", "2h", "6h", "12h", "1d", "2d", "3d", "7d", "14d", "30d")
 
 
 def show_duration(value: object) -> str:
@@ -105,9 +121,9 @@ def read_variants(text: str) -> frozenset[str] | None:
         try:
             names.add(find_variant(word).name)
         except UnknownVariantError:
-            raise SettingValueError(f"all, or some of {', '.join(VARIANTS)}") from None
+            raise SettingValueError(SOME_VARIANTS) from None
     if not names:
-        raise SettingValueError(f"all, or some of {', '.join(VARIANTS)}")
+        raise SettingValueError(SOME_VARIANTS)
     return frozenset(names)
 
 
@@ -131,10 +147,10 @@ def read_channels(text: str) -> frozenset[int] | None:
         m = _CHANNEL.fullmatch(word)
         channel_id = int(m.group(1) or m.group(2)) if m is not None else 0
         if not 0 < channel_id <= MAX_USER_ID:  # Discord's ids, as the store keeps them
-            raise SettingValueError("anywhere, or channels (#name) separated by spaces")
+            raise SettingValueError(SOME_CHANNELS)
         found.add(channel_id)
     if not found:
-        raise SettingValueError("anywhere, or channels (#name) separated by spaces")
+        raise SettingValueError(SOME_CHANNELS)
     return frozenset(found)
 
 
@@ -159,7 +175,7 @@ def read_role(text: str) -> int | None:
     m = _ROLE.fullmatch(words[0]) if len(words) == 1 else None
     role_id = int(m.group(1) or m.group(2)) if m is not None else 0
     if not 0 < role_id <= MAX_USER_ID:
-        raise SettingValueError("none, or one role (@name)")
+        raise SettingValueError(ONE_ROLE)
     return role_id
 
 
@@ -175,7 +191,7 @@ def read_channel(text: str) -> int | None:
     m = _CHANNEL.fullmatch(words[0]) if len(words) == 1 else None
     channel_id = int(m.group(1) or m.group(2)) if m is not None else 0
     if not 0 < channel_id <= MAX_USER_ID:
-        raise SettingValueError("off, or one channel (#name)")
+        raise SettingValueError(ONE_CHANNEL)
     return channel_id
 
 
@@ -187,7 +203,7 @@ def read_hour(text: str) -> int:
     """An hour of the day, UTC: ``0`` to ``23`` (``9``, ``09``, ``9:00``, ``21h``)."""
     key = text.strip().lower().removesuffix("utc").strip().removesuffix(":00").removesuffix("h")
     if not key.isdecimal() or not 0 <= int(key) <= 23:
-        raise SettingValueError("an hour of the day, UTC, from 0 to 23")
+        raise SettingValueError(AN_HOUR)
     return int(key)
 
 
@@ -195,11 +211,11 @@ def show_hour(value: object) -> str:
     return f"{int(value):02d}:00 UTC"  # type: ignore[call-overload]
 
 
-VARIANT_SET = Kind(read_variants, show_variants)
-CHANNEL_SET = Kind(read_channels, show_channels)
-ROLE = Kind(read_role, show_role)
-CHANNEL = Kind(read_channel, show_channel)
-HOUR = Kind(read_hour, show_hour)
+VARIANT_SET = Kind(read_variants, show_variants, SOME_VARIANTS, ("all", *VARIANTS))
+CHANNEL_SET = Kind(read_channels, show_channels, SOME_CHANNELS, ("anywhere",))
+ROLE = Kind(read_role, show_role, ONE_ROLE, ("none",))
+CHANNEL = Kind(read_channel, show_channel, ONE_CHANNEL, ("off",))
+HOUR = Kind(read_hour, show_hour, AN_HOUR, tuple(str(h) for h in range(24)))
 
 
 __all__ = [

@@ -127,6 +127,8 @@ class Settings:
             kind = SETTINGS.get(key)
             if kind is None:
                 raise ServiceError(words.unknown_setting(key, list(SETTINGS)))
+            if not text.strip():
+                raise ServiceError(words.setting_needs_value(key, kind.expects))
             if text.strip().lower() in kinds.DEFAULT_WORDS:
                 stored[key] = None
                 continue
@@ -146,9 +148,12 @@ class Settings:
                 await tx.upsert_guild(guild_id, guild_name, now)
                 for key, value in stored.items():
                     await tx.set_guild_setting(guild_id, key, value)
+        return Result([Reply(words.settings_text(await self.shown(guild_id), changed=bool(stored)))])
+
+    async def shown(self, guild_id: int) -> dict[str, str]:
+        """A server's settings as they are shown, by key."""
         current = await self.of(guild_id)
-        shown = {name: kind.show(getattr(current, name)) for name, kind in SETTINGS.items()}
-        return Result([Reply(words.settings_text(shown, changed=bool(stored)))])
+        return {name: kind.show(getattr(current, name)) for name, kind in SETTINGS.items()}
 
 
 __all__ = ["SETTINGS", "ServerSettings", "Settings"]

@@ -148,7 +148,18 @@ SETTINGS_MODERATORS_ONLY = "Only members with the Manage Server permission can c
 
 
 def unknown_setting(key: str, names: list[str]) -> str:
+    if not key:
+        return f"Name the setting to change too. The settings are: {', '.join(names)}. Nothing was changed."
     return f"There's no setting called {key!r}. The settings are: {', '.join(names)}."
+
+
+def setting_needs_value(key: str, expected: str) -> str:
+    return f"Give the setting {key} its new value too: {expected}, or default. Nothing was changed."
+
+
+def setting_description(key: str) -> str:
+    """What a setting is, in a few words (its name if it has none)."""
+    return _SETTINGS.get(key, key)
 
 
 def bad_setting(key: str, text: str, expected: str) -> str:
@@ -174,7 +185,7 @@ def unusable_channel(channel_id: int, problem: ChannelProblem) -> str:
 
 def settings_text(shown: dict[str, str], *, changed: bool) -> str:
     lines = ["Settings saved. This server's settings:" if changed else "This server's settings:"]
-    lines += [f"• {_SETTINGS.get(k, k)} (`{k}`): **{v}**" for k, v in shown.items()]
+    lines += [f"• {setting_description(k)} (`{k}`): **{v}**" for k, v in shown.items()]
     return "\n".join(lines)
 
 
@@ -197,6 +208,8 @@ __all__ = [
     "not_offered",
     "not_started_here",
     "record_line",
+    "setting_description",
+    "setting_needs_value",
     "settings_text",
     "spectator",
     "table_title",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.puzzles import Puzzle, shipped_by_id
-from tests.e2e.standin import Message
+from tests.e2e.standin import Interaction, Message
 from tests.e2e.world import World
 
 pytestmark = pytest.mark.e2e
@@ -18,6 +18,13 @@ def open_puzzle(world: World, user) -> tuple[int, Puzzle]:
     attempt = world.db.read(lambda s: s.open_puzzle_attempt(world.fake.guild.id, user.id))
     assert attempt is not None, "no open puzzle"
     return attempt.attempt_id, shipped_by_id()[attempt.puzzle_ref]
+
+
+async def daily_puzzle_at(world: World, hour: int) -> Interaction:
+    """A moderator sets the daily puzzle's hour, then its channel: the last answer."""
+    fake = world.fake
+    await world.answer_text(await world.slash(fake.dana, "settings", setting="puzzle_hour", value=str(hour)))
+    return await world.slash(fake.dana, "settings", setting="puzzle_channel", value=fake.general.mention)
 
 
 async def edited(world: World, message: Message, start: str) -> Message:
@@ -118,7 +125,7 @@ async def test_someone_else_s_puzzle_is_refused(world: World) -> None:
 async def test_the_daily_puzzle_is_posted_in_its_channel_and_served_by_its_button(world: World) -> None:
     fake = world.fake
     hour = (int(world.clock.now()) // 3600 + 1) % 24  # the next hour, UTC
-    settings = await world.slash(fake.dana, "settings", puzzle_channel=fake.general.mention, puzzle_hour=hour)
+    settings = await daily_puzzle_at(world, hour)
     assert "daily puzzle" in await world.answer_text(settings)
     await world.sweep()
     assert [m for m in fake.channel_messages(fake.general.id) if "Daily puzzle" in m.text] == []
@@ -144,9 +151,7 @@ async def test_after_a_restart_the_daily_puzzle_is_not_posted_again_and_its_butt
 ) -> None:
     fake = world.fake
     hour = (int(world.clock.now()) // 3600 + 1) % 24
-    await world.answer_text(
-        await world.slash(fake.dana, "settings", puzzle_channel=fake.general.mention, puzzle_hour=hour)
-    )
+    await world.answer_text(await daily_puzzle_at(world, hour))
     world.clock.advance(3600)
     await world.sweep()
 

@@ -85,19 +85,47 @@ async def test_settings_are_for_anyone_to_see_and_for_moderators_to_change(world
     fake = world.fake
 
     seen = await world.slash(fake.alice, "settings")
-    tried = await world.slash(fake.alice, "settings", rated=False)
-    bad = await world.slash(fake.dana, "settings", rated=False, turn_limit="soon")
-    good = await world.slash(fake.dana, "settings", turn_limit="2h", variants="minigam backgammon")
+    tried = await world.slash(fake.alice, "settings", setting="rated", value="off")
+    bad = await world.slash(fake.dana, "settings", setting="turn_limit", value="soon")
+    bare = await world.slash(fake.dana, "settings", setting="rated")
+    nameless = await world.slash(fake.dana, "settings", value="off")
+    unknown = await world.slash(fake.dana, "settings", setting="colour", value="blue")
+    good = await world.slash(fake.dana, "settings", setting="turn_limit", value="2h")
+    offered = await world.slash(fake.dana, "settings", setting="variants", value="minigam backgammon")
 
     assert "This server's settings:" in await world.answer_text(seen)
     assert "Only members with the Manage Server permission" in await world.answer_text(tried)
     assert "The setting turn_limit can't be 'soon'" in await world.answer_text(bad)
+    assert "Give the setting rated its new value too: on or off, or default." in await world.answer_text(bare)
+    assert "Name the setting to change too." in await world.answer_text(nameless)
+    assert "There's no setting called 'colour'." in await world.answer_text(unknown)
     saved = await world.answer_text(good)
     assert saved.startswith("Settings saved.")
     assert "(`turn_limit`): **2 hours**" in saved
-    assert "(`rated`): **on**" in saved  # the refused change changed nothing
+    assert "(`rated`): **on**" in saved  # the refused changes changed nothing
+    assert "(`variants`): **minigam, backgammon**" in await world.answer_text(offered)
     refused = await world.slash(fake.alice, "vs-bot", variant="minigam-strict")
     assert "Minigam Strict isn't offered in this server" in await world.answer_text(refused)
+
+
+async def test_settings_offer_each_setting_with_its_value_and_the_values_it_takes(world: World) -> None:
+    fake = world.fake
+    await world.answer_text(await world.slash(fake.dana, "settings", setting="turn_limit", value="2h"))
+
+    settings = await fake.autocomplete(fake.dana, "minigam settings", "limit", option="setting")
+    durations = await fake.autocomplete(
+        fake.dana, "minigam settings", "1", option="value", setting="turn_limit"
+    )
+    channels = await fake.autocomplete(fake.dana, "minigam settings", "", option="value", setting="channels")
+    nothing = await fake.autocomplete(fake.dana, "minigam settings", "", option="value", setting="colour")
+
+    assert [c["value"] for c in settings] == ["turn_limit"]
+    assert settings[0]["name"].startswith("turn_limit: 2 hours (")
+    assert [c["value"] for c in durations] == ["10m", "1h", "12h", "1d", "14d"]  # 5 minutes to 30 days
+    assert {"name": f"#{fake.general.name}", "value": fake.general.mention} in channels
+    assert channels[0] == {"name": "anywhere", "value": "anywhere"}
+    assert nothing == []
+    assert fake.violations == []
 
 
 async def test_settings_refuse_a_channel_where_no_match_could_start(world: World) -> None:
@@ -108,11 +136,13 @@ async def test_settings_refuse_a_channel_where_no_match_could_start(world: World
     await fake.set_bot_permissions(mute, BOT_PERMISSIONS & ~SEND_MESSAGES)
     # the gateway sends the channel updates before the commands: the bot's cache has them by then
 
-    typo = await world.slash(fake.dana, "settings", channels=f"<#{fake.general.id}> <#123456789012345>")
-    unseen = await world.slash(fake.dana, "settings", channels=hidden.mention)
-    muted = await world.slash(fake.dana, "settings", channels=mute.mention)
-    zero = await world.slash(fake.dana, "settings", channels="<#0>")
-    good = await world.slash(fake.dana, "settings", channels=fake.general.mention)
+    typo = await world.slash(
+        fake.dana, "settings", setting="channels", value=f"<#{fake.general.id}> <#123456789012345>"
+    )
+    unseen = await world.slash(fake.dana, "settings", setting="channels", value=hidden.mention)
+    muted = await world.slash(fake.dana, "settings", setting="channels", value=mute.mention)
+    zero = await world.slash(fake.dana, "settings", setting="channels", value="<#0>")
+    good = await world.slash(fake.dana, "settings", setting="channels", value=fake.general.mention)
 
     said = {name: (await world.ephemeral_reply(i)).text for name, i in [("typo", typo), ("unseen", unseen)]}
     said |= {name: (await world.ephemeral_reply(i)).text for name, i in [("muted", muted), ("zero", zero)]}
