@@ -25,7 +25,9 @@ class SystemClock:
         return time.time()
 
     async def sleep_until(self, moment: float) -> None:
-        while (left := moment - time.time()) > 0:
+        # Waiting for a moment of the wall clock, not for an event: naps of at most a minute, so that a
+        # clock set forward or back is noticed.
+        while (left := moment - time.time()) > 0:  # noqa: ASYNC110
             await asyncio.sleep(min(left, MAX_NAP))
 
     def __repr__(self) -> str:
