@@ -44,7 +44,9 @@ async def test_a_player_with_two_matches_is_asked_which_and_each_thread_means_it
         looked = await fake.slash(fake.alice, "minigam board", channel=fake.channels[match.channel_id])
         shown = await world.ephemeral_reply(looked)
         assert shown.pngs
-        assert shown.text == world.board_for(world.db.match_by_id(match.match_id)).text.splitlines()[-1]
+        waiting, committed = shown.text.splitlines()  # whose turn, and the dice's commitment
+        assert waiting == world.board_for(world.db.match_by_id(match.match_id)).text.splitlines()[-1]
+        assert committed.startswith("🎲 Dice committed: SHA-256 `")
 
 
 async def test_a_spectators_click_on_a_board_gets_a_friendly_refusal(world: World) -> None:
