@@ -351,3 +351,31 @@ async def test_the_consoles_dice_saves_the_listing_of_a_finished_match(make_core
     (saved,) = (tmp_path / "boards").glob("*-dice.txt")
     assert verify_text(SEED.hex(), COMMITMENT, saved.read_text()).dice > 10
     assert "Usage: dice [match]" in await s.type("dice twelve")
+
+
+async def test_a_write_that_fails_throws_no_die_away(make_core, monkeypatch) -> None:
+    """A play whose store write fails (the next roll thrown, not stored): the play again throws the same
+    next roll, so the record stays the seed's stream."""
+    from bot.store import Unavailable
+    from bot.store.sql.writes import SqlTransaction
+
+    core = seeded_core(make_core)
+    await start_challenge_match(core, "minigam", points=1)
+    match_id = match_id_in(core)
+    live = core.ctx.live.get(match_id)
+    play = live.game.position.format_play(live.game.legal_plays()[0])
+    mover = live.record.seats[live.game.turn]
+
+    async def broken(self, *args, **kwargs) -> None:
+        raise Unavailable("the database: disk I/O error")
+
+    monkeypatch.setattr(SqlTransaction, "update_match", broken)
+    with pytest.raises(Unavailable):
+        await core.matches.act(
+            match_id, live.version, PlayerRef(mover.user_id, mover.name), Action.PLAY, play
+        )
+    monkeypatch.undo()
+    await core.matches.act(match_id, live.version, PlayerRef(mover.user_id, mover.name), Action.PLAY, play)
+    dice, _ = await stored_dice(core, match_id)
+    assert len(dice) >= 4  # the opening, then the next player's roll
+    assert dice == by_the_rule(SEED, len(dice))
