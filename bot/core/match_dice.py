@@ -51,8 +51,8 @@ async def stored_seed(store: Store, match_id: int) -> Seed | None:
         return None
     try:
         return Seed.from_hex(text)
-    except DiceError as exc:
-        raise DamagedRecord(f"the dice seed of match {match_id}", str(exc)) from None
+    except DiceError:  # its text stays out of the message: it may be most of the secret
+        raise DamagedRecord(f"the dice seed of match {match_id}", "it is not 64 hex digits") from None
 
 
 __all__ = ["dice_for", "dice_in", "keep_seed", "stored_seed"]
