@@ -10,7 +10,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.core.boards import retire_board
-from bot.core.commit import cancel_match
+from bot.core.commit import cancel_match, revealed_seed
 from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import KeyedLocks
@@ -167,7 +167,7 @@ class Organiser:
                     continue  # it ended meanwhile
                 await cancel_match(self.ctx, live)
                 result.notices.extend(retire_board(live))
-                result.notices.append(Message(live.record.channel_id, ending.text))
+                result.notices.append(Message(live.record.channel_id, revealed_seed(live, ending.text)))
         return result
 
 
