@@ -24,7 +24,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "database, no Discord",
     )
     parser.add_argument("--env-file", default=".env", help="settings file read under the environment")
-    parser.add_argument("--seed", type=int, default=None, help="console: repeatable dice from this seed")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="console: repeatable matches from this number (their dice seeds follow from it: not secret)",
+    )
     parser.add_argument(
         "--delay", type=float, default=0.0, help="console: seconds to wait before the computer's moves"
     )

@@ -30,10 +30,10 @@ from bot.core.catalogue import LEVELS, TWO_PLAYER_VARIANTS
 from bot.core.settings import SETTINGS
 from bot.store import StoreError, open_store
 from bot.workers.thinking import Thinker
-from engine import MAX_MATCH_POINTS, VARIANTS, Awaiting, SeededDice
+from engine import MAX_MATCH_POINTS, VARIANTS, Awaiting
 from engine import ai as engine_ai
 from engine.ai import levels_for
-from engine.dice import DiceSource
+from engine.dice import DiceSource, repeatable_seeds
 
 log = logging.getLogger(__name__)
 
@@ -225,6 +225,8 @@ def console_main(
                 lobby_timeout=settings.lobby_timeout,
             )
             core = Core(store, dice=dice, rules=rules, thinker=thinker)  # no dice: each match's own seed
+            if seed is not None:  # --seed: repeatable seeds, so each match's dice still follow its seed
+                core.ctx.seeds = repeatable_seeds(seed)
             jobs = core.analyses.jobs
             loop.run(_begin(core))
             console = Console(core, out=stdout, output_dir=settings.local_output_dir, delay=delay)
@@ -255,9 +257,8 @@ def run_console(settings: Config, *, seed: int | None = None, delay: float = 0.0
     configured = getattr(logging, settings.log_level)
     level = configured if configured == logging.DEBUG else max(configured, logging.WARNING)
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
-    dice = SeededDice(seed) if seed is not None else None
     try:
-        return console_main(settings, dice=dice, seed=seed, delay=delay)
+        return console_main(settings, seed=seed, delay=delay)
     except StoreError as exc:
         print(f"minigam: {exc}", file=sys.stderr)
         return 2

@@ -10,7 +10,7 @@ import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, Protocol
 
-from engine.dice.stream import Seed, StreamDice, commitment, dice_stream
+from engine.dice.stream import Seed, StreamDice, commitment, dice_stream, repeatable_seeds
 from engine.digits import ascii_digits
 from engine.errors import DiceError, quoted
 from engine.variants import Variant
@@ -182,5 +182,6 @@ __all__ = [
     "commitment",
     "dice_pair",
     "dice_stream",
+    "repeatable_seeds",
     "roll",
 ]

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from engine.errors import DiceError, quoted
 
@@ -94,6 +95,18 @@ class Seed:
         raise TypeError("a match's seed stays in the process that throws its dice")
 
 
+def repeatable_seeds(number: int) -> Callable[[], Seed]:
+    """Seeds that follow from ``number``, one per call (the n-th: SHA-256 of ``minigam seed {number} {n}``):
+    a session started with the same number throws the same dice, and each match's dice still follow from the
+    seed it commits to and reveals. Not secret: for playing locally and for tests, never for a server."""
+    count = itertools.count()
+
+    def next_seed() -> Seed:
+        return Seed(hashlib.sha256(f"minigam seed {number} {next(count)}".encode()).digest())
+
+    return next_seed
+
+
 class StreamDice:
     """A :class:`~engine.dice.DiceSource` that throws a seed's dice (:func:`dice_stream`), starting after
     the first ``thrown`` of them. Hidden like :class:`Seed`."""
@@ -119,4 +132,13 @@ class StreamDice:
         raise TypeError("a match's dice source stays in the process that throws its dice")
 
 
-__all__ = ["FAIR_BYTES", "SEED_BYTES", "Seed", "StreamDice", "commitment", "dice_stream", "read_hex"]
+__all__ = [
+    "FAIR_BYTES",
+    "SEED_BYTES",
+    "Seed",
+    "StreamDice",
+    "commitment",
+    "dice_stream",
+    "read_hex",
+    "repeatable_seeds",
+]

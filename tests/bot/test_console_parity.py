@@ -19,6 +19,7 @@ from bot.core import Result
 from bot.core.catalogue import LEVELS
 from engine import Game, SeededDice
 from engine.ai import levels_for
+from engine.dice import repeatable_seeds
 from tests.bot.test_console import hot_seat_moves
 from tests.bot.test_console_commands import WRONG_GRAMMAR, Session, last_play
 
@@ -258,3 +259,24 @@ async def test_the_text_board_is_numbered_as_the_picture_is(make_core, tmp_path:
     assert drawing.board_text(game, picture.names, perspective=0) != drawing.board_text(
         game, picture.names, perspective=1
     )
+
+
+def test_a_seeded_console_repeats_its_matches_and_commits_to_the_seeds_it_throws(tmp_path: Path) -> None:
+    """``--seed``: the same session twice gives the same dice, and they come from the seed the match
+    commits to (no dice that ignore it)."""
+    outputs = []
+    for run in (1, 2):
+        settings = Config(
+            database_url=f"sqlite:///{tmp_path / f'db{run}.sqlite3'}", local_output_dir=tmp_path / "boards"
+        )
+        out = io.StringIO()
+        assert console_main(settings, seed=5, stdin=io.StringIO("vs-bot minigam easy\n"), stdout=out) == 0
+        outputs.append(out.getvalue())
+
+    first_seed = repeatable_seeds(5)()
+    assert outputs[0] == outputs[1]
+    assert f"Dice committed: SHA-256 {first_seed.commitment}." in outputs[0]
+    stream = first_seed.dice()
+    opening = re.search(r"Opening roll: [^,]+ (\d), .+ (\d)\.", outputs[0])
+    assert opening is not None  # each player's die, in seat order, the first two of the stream
+    assert [int(opening.group(1)), int(opening.group(2))] == [stream.roll_die(), stream.roll_die()]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine import DiceError, EventKind, Game, Match, selfplay
-from engine.dice import Seed, StreamDice, commitment, dice_stream
+from engine.dice import Seed, StreamDice, commitment, dice_stream, repeatable_seeds
 from engine.dice.__main__ import main
 from engine.dice.record import read_listing, thrown_dice, write_listing
 from engine.dice.verify import DiceMismatch, verify_dice, verify_mat, verify_text
@@ -258,3 +258,16 @@ def test_gnubg_reads_a_mat_with_the_dice_lines(tmp_path):
     games = read[0]["games"]
     assert len(games) == len(played.games)
     assert [tuple(g["score"]) for g in games] == [g.match.score for g in played.games]
+
+
+def test_repeatable_seeds_follow_from_their_number_one_per_call() -> None:
+    a, b = repeatable_seeds(5), repeatable_seeds(5)
+    firsts = [a() for _ in range(3)]
+
+    assert firsts == [b() for _ in range(3)]  # the same number: the same seeds, in the same order
+    assert len(set(firsts)) == 3  # a new seed for each match
+    assert repeatable_seeds(6)() not in firsts
+    expected = hashlib.sha256(b"minigam seed 5 0").digest()
+    assert firsts[0].reveal() == expected.hex()
+    stream = firsts[0].dice()
+    assert [stream.roll_die() for _ in range(8)] == by_the_rule(expected, 8)
