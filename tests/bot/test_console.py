@@ -14,6 +14,7 @@ from pathlib import Path
 from bot.config import Config
 from bot.console.session import console_main
 from engine import Match, SeededDice
+from engine.dice import DiceSource, repeatable_seeds
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,11 +22,14 @@ SENTENCE = re.compile(r"[A-Z].*[.?]")
 """A refusal: a full sentence, a capital letter first and a full stop (or a question mark) last."""
 
 
-def hot_seat_moves(seed: int, variant: str = "minigam") -> tuple[list[str], int]:
-    """The moves of a whole hot-seat game with ``SeededDice(seed)``, each side taking its first legal play,
-    worked out with the engine alone (the console rolls the same dice in the same order: the opening,
-    then one roll per turn, passing turns that have no legal play). Returns the moves and the winner."""
-    dice = SeededDice(seed)
+def hot_seat_moves(
+    seed: int, variant: str = "minigam", dice: DiceSource | None = None
+) -> tuple[list[str], int]:
+    """The moves of a whole hot-seat game with ``SeededDice(seed)`` (or ``dice``), each side taking its first
+    legal play, worked out with the engine alone (the console rolls the same dice in the same order: the
+    opening, then one roll per turn, passing turns that have no legal play). Returns the moves and the
+    winner."""
+    dice = dice or SeededDice(seed)
     game = Match.new(variant, 1).start_game(dice)
     moves = []
     while game.outcome is None:
@@ -67,7 +71,7 @@ def run_console(tmp_path: Path, lines: list[str], *args: str) -> subprocess.Comp
 
 
 def test_a_whole_hot_seat_game_through_python_m_bot_with_piped_input(tmp_path: Path) -> None:
-    moves, winner = hot_seat_moves(seed=11)
+    moves, winner = hot_seat_moves(seed=11, dice=repeatable_seeds(11)().dice())  # the first match's seed
     script = ["/minigam challenge @Bob"]
     script += [f"/minigam move {m}" if i % 2 else f"move {m}" for i, m in enumerate(moves)]
     script += ["/minigam history"]
