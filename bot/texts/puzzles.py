@@ -55,9 +55,7 @@ def already_answered(answer: str, word: str) -> str:
     return f"You already answered this puzzle ({shown}: {word}). Ask for a new one with the button below it."
 
 
-def already_tried_daily(word: str | None) -> str:
-    if word is None:
-        return "You already have today's daily puzzle open: answer it in the message it came in."
+def already_tried_daily(word: str) -> str:
     return f"You already answered today's daily puzzle ({word}). Its solution comes with tomorrow's."
 
 

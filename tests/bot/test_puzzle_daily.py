@@ -95,8 +95,9 @@ async def test_the_daily_puzzle_is_served_once_a_person_and_the_next_day_says_ho
     with pytest.raises(ServiceError, match="already answered today's"):
         await core.puzzles.daily.solve(GUILD, day, ALICE)
     (carol,) = posts(await core.puzzles.daily.solve(GUILD, day, CAROL))  # served, never answered
-    with pytest.raises(ServiceError, match="already have today's"):
-        await core.puzzles.daily.solve(GUILD, day, CAROL)
+    (again,) = posts(await core.puzzles.daily.solve(GUILD, day, CAROL))  # its private message lost
+    assert (again.attempt_id, again.plays, again.cube) == (carol.attempt_id, carol.plays, carol.cube)
+    assert again.text == carol.text
 
     clock.advance(86400 - 1800)  # the next day, before its hour: nothing yet
     assert posts(await core.puzzles.daily.due()) == []
@@ -147,3 +148,17 @@ async def test_the_runner_s_sweep_posts_it(make_core, clock) -> None:
 
     assert sum(len(posts(r)) for r in published) == 1
     await runner.close()
+
+
+async def test_two_presses_at_once_make_one_attempt_and_both_show_it(make_core, clock) -> None:
+    core = make_core([])
+    await daily_on(core)
+    clock.advance(3600)
+    (post,) = posts(await core.puzzles.daily.due())
+
+    both = await asyncio.gather(*(core.puzzles.daily.solve(GUILD, post.day, ALICE) for _ in range(2)))
+
+    shown = {card.attempt_id for result in both for card in posts(result)}
+    assert len(shown) == 1
+    rows = await core.store._db.fetch("SELECT attempt_id FROM puzzle_attempts WHERE mode = 'daily'")
+    assert [r["attempt_id"] for r in rows] == list(shown)

@@ -140,9 +140,22 @@ async def test_the_daily_puzzle_is_posted_in_its_channel_and_served_by_its_butto
     assert len(post.pngs) == 1
 
     pressed = await fake.click(fake.bob, post, post.button("Solve it"))
-    assert (await world.answer_text(pressed)).startswith("**Daily puzzle** ·")
-    again = await fake.click(fake.bob, post, post.button("Solve it"))
-    assert "already have today's" in await world.answer_text(again)
+    shown = await world.ephemeral_reply(pressed)
+    assert shown.text.startswith("**Daily puzzle** ·")
+    attempt_id, puzzle = open_puzzle(world, fake.bob)
+    again = await world.ephemeral_reply(await fake.click(fake.bob, post, post.button("Solve it")))
+    assert again.text == shown.text  # not answered yet: the same attempt again, its message may be lost
+    assert again.custom_ids() == shown.custom_ids()
+
+    best = puzzle.best.text
+    for item in again.items():  # the best answer, by its menu or its cube button
+        if item["custom_id"] == f"mgp:{attempt_id}:cube:{best.replace(' ', '-')}":
+            await fake.click(fake.bob, again, item)
+        elif item.get("type") == 3 and best in [o["value"] for o in item["options"]]:
+            await fake.click(fake.bob, again, item, values=[best])
+    await edited(world, again, "**Best!**")
+    refused = await fake.click(fake.bob, post, post.button("Solve it"))
+    assert "already answered today's daily puzzle (best)" in await world.answer_text(refused)
     assert world.warnings() == []
 
 

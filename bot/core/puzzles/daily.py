@@ -1,7 +1,8 @@
 """The daily puzzle: a server's settings name a channel (``puzzle_channel``) and an hour (``puzzle_hour``,
 UTC); from that hour each day the runner's sweep posts one puzzle there, the same for everyone, with a
-button that serves it privately to whoever presses (rated, once a person); with it, how the day before's
-went (how many tried it, how many found the best answer) and its solution.
+button that serves it privately to whoever presses (rated, once a person: pressed again before answering,
+the same attempt shows again); with it, how the day before's went (how many tried it, how many found the
+best answer) and its solution.
 
 Each post is claimed first (a row per server and day, and a mark on the day before's row): whatever
 restarts or however many processes look, a day's puzzle and its summary are posted at most once, by the
@@ -107,12 +108,17 @@ class DailyPuzzles:
         if daily.summary_posted_at is not None:
             raise ServiceError(words.DAILY_GONE)
         tried = await store.daily_attempt(guild_id, user.user_id, day)
-        if tried is not None:
-            raise ServiceError(words.already_tried_daily(tried.word))
-        try:
-            return await self.puzzles.serve(guild_id, user, daily.puzzle_ref, PuzzleMode.DAILY, day=day)
-        except Conflict:  # pressed twice at once: the other press serves it
-            raise ServiceError(words.already_tried_daily(None)) from None
+        if tried is None:
+            try:
+                return await self.puzzles.serve(guild_id, user, daily.puzzle_ref, PuzzleMode.DAILY, day=day)
+            except Conflict:  # pressed twice at once: the other press made the attempt
+                tried = await store.daily_attempt(guild_id, user.user_id, day)
+                if tried is None:
+                    raise
+        if not tried.is_open:
+            raise ServiceError(words.already_tried_daily(tried.word or ""))
+        # Served before and not answered: the same attempt again (a private message is easily lost).
+        return await self.puzzles.serve_again(tried)
 
 
 __all__ = ["DailyPuzzles", "day_of", "day_start"]

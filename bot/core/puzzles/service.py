@@ -85,13 +85,39 @@ class Solving:
             attempt_id = await tx.serve_puzzle(
                 guild_id, user.user_id, puzzle.family.name, ref, mode, now, day=day
             )
-        player = await self._player(guild_id, user.user_id, puzzle.family)
+        return await self._served(puzzle, row, guild_id, user.user_id, ref, attempt_id, mode)
+
+    async def serve_again(self, attempt: PuzzleAttempt) -> Result:
+        """Open attempt ``attempt`` served again as it was (its private message may be gone): the same
+        puzzle, with the controls of the same attempt."""
+        puzzle, row = await puzzle_by_ref(self.ctx.store, attempt.puzzle_ref)
+        return await self._served(
+            puzzle,
+            row,
+            attempt.guild_id,
+            attempt.user_id,
+            attempt.puzzle_ref,
+            attempt.attempt_id,
+            attempt.mode,
+        )
+
+    async def _served(
+        self,
+        puzzle: Puzzle,
+        row: ServerPuzzle | None,
+        guild_id: int,
+        user_id: int,
+        ref: str,
+        attempt_id: int,
+        mode: PuzzleMode,
+    ) -> Result:
+        player = await self._player(guild_id, user_id, puzzle.family)
         puzzle_rating = await self.ctx.store.puzzle_rating(ref) or Rating()
         text = words.served_text(
             puzzle,
             rating=(player.rating.rating, player.rating.deviation),
             puzzle_rating=puzzle_rating.rating,
-            origin=_origin(puzzle, row, user.user_id),
+            origin=_origin(puzzle, row, user_id),
             truncated=cards.truncated(puzzle),
             daily=mode is PuzzleMode.DAILY,
         )
