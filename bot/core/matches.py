@@ -206,7 +206,8 @@ class Matches:
                 if action is Action.CANCEL:
                     return await self._cancel(live, user)
                 seat = seat_number(live, user.user_id)
-                match_clocks.check_in_time(live, seat, self.ctx.clock.now() if at is None else at)
+                now = self.ctx.clock.now()  # Discord's time ahead of ours counts as now, as when charged
+                match_clocks.check_in_time(live, seat, now if at is None else min(at, now))
                 live.decided_at = at
                 return await HANDLERS[action](self, live, seat, user, argument)
             except StaleWrite:
