@@ -172,6 +172,16 @@ async def test_discords_time_is_never_later_than_the_bots_now(make_core, clock) 
     assert reserves(core) == (58.0, 60.0)
 
 
+async def test_discords_time_ahead_of_ours_does_not_refuse_an_action_in_time(make_core, clock) -> None:
+    core = make_core(DICE)
+    await clocked_match(core)
+
+    clock.advance(60)  # 8 s before the flag by our clock; Discord's clock says 30 s later
+    await move(core, at=clock.now() + 30)
+
+    assert reserves(core) == (8.0, 60.0)  # charged up to now, as if received now: in time
+
+
 async def test_an_action_received_after_the_flag_fell_is_refused_and_changes_nothing(
     make_core, clock
 ) -> None:
