@@ -86,13 +86,13 @@ def flag_fell(name: str, *, money: bool) -> str:
     return f"⏱ {text[:1].upper()}{text[1:]}"
 
 
-TIME_RAN_OUT = "Too late: your time ran out before this arrived, and the game is lost on time."
+TIME_RAN_OUT = "Too late: your time ran out before this arrived, and you lose on time."
 """A late action: Discord received it after the player's flag fell (the flag is applied within a second)."""
 
 
 def flag_down(name: str) -> str:
     """An action that came after the flag of ``name`` (the player to act) fell."""
-    return f"Too late: {possessive(name)} time had run out before this arrived; the game is lost on time."
+    return f"Too late: {possessive(name)} time had run out before this arrived, and {name} loses on time."
 
 
 def unknown_clock(name: str, names: Iterable[str]) -> str:

@@ -193,8 +193,8 @@ async def test_an_action_received_after_the_flag_fell_is_refused_and_changes_not
     version = found.version
 
     clock.advance(68.2)  # the flag's timer has not let it fall yet (GRACE)
-    with pytest.raises(ServiceError, match="your time ran out"):
-        await move(core, at=moment + 0.1)
+    with pytest.raises(ServiceError, match="your time ran out before this arrived, and you lose on time"):
+        await move(core, at=moment + 0.1)  # a match: its flag loses the match, not a game
 
     assert (found.version, found.record.reserves, found.is_live) == (version, (60.0, 60.0), True)
 
@@ -205,7 +205,9 @@ async def test_the_opponents_resignation_after_the_flag_is_refused_too(make_core
     found = live(core)
 
     clock.advance(70)
-    with pytest.raises(ServiceError, match="Alice's time had run out"):
+    with pytest.raises(
+        ServiceError, match="Alice's time had run out before this arrived, and Alice loses on"
+    ):
         await core.matches.act(found.match_id, found.version, BOB, Action.RESIGN)
 
 
