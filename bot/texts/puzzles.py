@@ -206,6 +206,8 @@ def graded_text(
             if graded.is_best
             else "Training (unrated): this position comes back until you find the best play."
         )
+    else:
+        lines.append("Unrated: this daily puzzle's solution was already posted.")
     return "\n".join(lines)
 
 

@@ -162,3 +162,24 @@ async def test_two_presses_at_once_make_one_attempt_and_both_show_it(make_core, 
     assert len(shown) == 1
     rows = await core.store._db.fetch("SELECT attempt_id FROM puzzle_attempts WHERE mode = 'daily'")
     assert [r["attempt_id"] for r in rows] == list(shown)
+
+
+async def test_a_daily_answer_after_its_solution_was_posted_is_graded_unrated(make_core, clock) -> None:
+    core = make_core([])
+    await daily_on(core)
+    clock.advance(3600)
+    (post,) = posts(await core.puzzles.daily.due())
+    puzzle = shipped_by_id()[(await core.store.daily_puzzle(GUILD, post.day)).puzzle_ref]
+    (served,) = posts(await core.puzzles.daily.solve(GUILD, post.day, CAROL))
+    clock.advance(86400)
+    summary, _new = posts(await core.puzzles.daily.due())  # the solution, in the channel
+    assert f"The solution: `{puzzle.best.text}`" in summary.text
+
+    (graded,) = posts(await core.puzzles.answer(served.attempt_id, CAROL, puzzle.best.text))
+
+    assert graded.text.startswith("**Best!**")
+    assert "Unrated: this daily puzzle's solution was already posted." in graded.text
+    assert "puzzle rating:" not in graded.text
+    assert await core.store.puzzle_player(GUILD, CAROL.user_id, puzzle.family.name) is None
+    assert await core.store.puzzle_rating(puzzle.id) is None
+    assert (await core.store.puzzle_attempt(served.attempt_id)).solved is True

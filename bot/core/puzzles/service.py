@@ -170,7 +170,7 @@ class Solving:
         except EngineError as exc:
             raise ServiceError(words.not_an_answer(str(exc))) from None
         solved = graded.is_best
-        rated = attempt.mode is not PuzzleMode.TRAIN
+        rated = attempt.mode is not PuzzleMode.TRAIN and not await self._solution_posted(attempt)
         family = puzzle.family
         now = self.ctx.clock.now()
         try:
@@ -212,7 +212,7 @@ class Solving:
             graded,
             change=(before.rating.rating, after.rating.rating) if before and after else None,
             streak=(after.streak, after.best_streak) if after else None,
-            training=not rated,
+            training=attempt.mode is PuzzleMode.TRAIN,
         )
         match attempt.mode:
             case PuzzleMode.TRAIN:
@@ -220,6 +220,13 @@ class Solving:
             case _:
                 card = cards.graded(puzzle, text, next_=family.name)
         return Result([card])
+
+    async def _solution_posted(self, attempt: PuzzleAttempt) -> bool:
+        """A daily attempt answered after the solution was posted in the server's channel: not rated."""
+        if attempt.mode is not PuzzleMode.DAILY or attempt.day is None:
+            return False
+        daily = await self.ctx.store.daily_puzzle(attempt.guild_id, attempt.day)
+        return daily is not None and daily.summary_posted_at is not None
 
     async def _player(self, guild_id: int, user_id: int, family: Family) -> PuzzlePlayer:
         found = await self.ctx.store.puzzle_player(guild_id, user_id, family.name)
