@@ -13,7 +13,7 @@ from bot.core.boards import actor_seat
 from bot.core.commit import start_match
 from bot.core.context import Context
 from bot.core.errors import ServiceError
-from bot.core.live import LiveMatch
+from bot.core.live import LiveMatch, load_match
 from bot.core.notices import Reply, Result, TournamentBoard, TournamentNews
 from bot.core.settings import ServerSettings, Settings
 from bot.core.tournaments import progress
@@ -166,7 +166,8 @@ async def match_over(ctx: Context, venue: Venue, t: TournamentRecord, live: Live
         return Result()
     score = dict(zip((s.user_id for s in rec.seats), live.match.score, strict=False))
     winner = rec.seats[rec.winner_seat].user_id
-    how = Decided.DEADLINE if p.deadline is not None and ctx.clock.now() >= p.deadline else Decided.MATCH
+    ended = rec.finished_at if rec.finished_at is not None else ctx.clock.now()
+    how = Decided.DEADLINE if p.deadline is not None and ended >= p.deadline else Decided.MATCH
     return await _decided(ctx, venue, t, p, winner, (score.get(p.a, 0), score.get(p.b or 0, 0)), how)
 
 
@@ -190,16 +191,16 @@ async def _decided(
 
 async def catch_up(ctx: Context, venue: Venue, t: TournamentRecord) -> Result:
     """The sweep's look at a running tournament: a pairing whose match ended while nobody recorded it (a
-    stop just then) is decided from the stored match; the matches that could not start before start."""
+    stop just then, or its end waiting for this lock) is decided from the stored match, as its end would
+    have (its score, its deadline); the matches that could not start before start."""
     for p in t.pairings:
         if not p.playing or p.match_id is None or ctx.live.get(p.match_id) is not None:
             continue
         record = await ctx.store.match(p.match_id)
         if record is None or record.status is not MatchStatus.FINISHED or record.winner_seat is None:
             continue  # a cancelled match waits for the organiser's award
-        winner = record.seats[record.winner_seat].user_id
-        points = (t.points, 0) if winner == p.a else (0, t.points)
-        return await _decided(ctx, venue, t, p, winner, points, Decided.MATCH)
+        ended = await load_match(ctx.store, p.match_id, over=True)
+        return await match_over(ctx, venue, t, ended)
     return await advance(ctx, venue, t)
 
 
