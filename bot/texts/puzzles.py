@@ -46,6 +46,10 @@ def unknown_family(typed: str, names: Sequence[str]) -> str:
     return f"There is no puzzle family or game called `{typed}`. Choose one of: {', '.join(names)}."
 
 
+def no_puzzles_of(title: str, names: Sequence[str]) -> str:
+    return f"There are no {title} puzzles. Choose one of: {', '.join(names)}."
+
+
 def not_an_answer(reason: str) -> str:
     return f"That is not an answer to this puzzle: {reason}"
 

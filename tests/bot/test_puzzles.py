@@ -159,6 +159,14 @@ async def test_an_unknown_family_is_refused_with_the_choices(make_core) -> None:
     assert await core.store.open_puzzle_attempt(GUILD, ALICE.user_id) is None
 
 
+async def test_a_game_without_puzzles_is_refused_as_such(make_core) -> None:
+    core = make_core([])
+    with pytest.raises(ServiceError) as refused:
+        await core.puzzles.solve(GUILD, ALICE, "multigam")
+    assert str(refused.value).startswith("There are no Multigam puzzles. Choose one of: backgammon,")
+    assert await core.store.open_puzzle_attempt(GUILD, ALICE.user_id) is None
+
+
 async def test_a_puzzle_answered_twice_is_refused_and_changes_nothing(make_core) -> None:
     core = make_core([])
     puzzle = first("minigam")

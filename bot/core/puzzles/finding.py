@@ -58,7 +58,7 @@ def families_meant(typed: str | None) -> list[Family]:
         raise ServiceError(words.unknown_family(typed, choice_names())) from None
     found = [f for f in FAMILIES if f.variant == variant.name]
     if not found:
-        raise ServiceError(words.unknown_family(typed, choice_names()))
+        raise ServiceError(words.no_puzzles_of(variant.title, choice_names()))
     return found
 
 
