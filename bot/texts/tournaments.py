@@ -140,6 +140,8 @@ def confirm_award(t: TournamentRecord, p: TournamentPairing, winner: int) -> str
 
 
 def confirm_remove(t: TournamentRecord, name: str) -> str:
+    if str(t.status) == "open":
+        return f"Take {name} off the sign-up list of **{t.name}**?"
     return f"Remove {name} from **{t.name}**? Their matches left are lost by walkover."
 
 

@@ -95,8 +95,10 @@ class Organiser:
             entrant = t.entrant(player_id)
             if entrant is None or entrant.removed:
                 raise ServiceError(words.not_entered(t.name_of(player_id)))
-            if t.is_open:
-                return await self._leave(t, PlayerRef(player_id, entrant.name))
+            if t.is_open:  # off the sign-up list
+                left = await self._leave(t, PlayerRef(player_id, entrant.name))
+                shown = [n for n in left.notices if not isinstance(n, Reply)]  # not "You left"
+                return Result([*shown, Reply(words.removed_reply(entrant.name), confirmation=True)])
             async with self.ctx.store.transaction() as tx:
                 await tx.update_tournament(t, t.version)
                 await tx.mark_removed(t.tournament_id, player_id)
