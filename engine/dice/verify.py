@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engine.dice.record import read_listing
 from engine.dice.stream import SEED_BYTES, commitment, dice_stream, read_hex
-from engine.errors import EngineError
+from engine.errors import DiceError, EngineError
 from engine.events import EventKind
 from engine.mat import MatchRecord
 from engine.mat_read import read_match
@@ -123,7 +123,10 @@ def verify_text(seed_hex: str, committed: str, text: str) -> Verified:
     read_hex(committed, "the commitment", 32)
     if is_mat(text):
         return verify_mat(seed, committed, read_match(text))
-    return verify_dice(seed, committed, read_listing(text))
+    dice = read_listing(text)
+    if not dice:  # an empty or wrong file proves nothing: not an "OK"
+        raise DiceError("it has no dice: give the listing /minigam dice attached, or the match's .mat")
+    return verify_dice(seed, committed, dice)
 
 
 __all__ = [

@@ -222,6 +222,11 @@ def test_the_command_line_accepts_a_true_record_and_rejects_a_changed_die(tmp_pa
     assert main([*args, str(mat)]) == 0
     assert main(["verify", "--seed", "00", "--commitment", SEED_COMMITMENT, "--rolls", str(good)]) == 2
     assert main([*args, str(tmp_path / "missing.txt")]) == 2
+    capsys.readouterr()
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only a comment, no dice\n")
+    assert main([*args, str(empty)]) == 2  # proves nothing: not an OK
+    assert "it has no dice" in capsys.readouterr().err
 
 
 def published_check():
