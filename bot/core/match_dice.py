@@ -6,9 +6,9 @@ follows from the record: the dice the match's stored games show (:func:`engine.d
 so a restart, a reload or another process throws the same next die. Nothing but this module reads the
 seed from the store; in memory the seed hides itself and cannot cross to a worker process.
 
-A source given to the core (``Core(dice=...)``: the tests' scripted and seeded dice, the console's
-``--seed``) throws every match's dice instead of the stream: such matches still draw, store and reveal a
-seed, but their dice do not follow from it.
+A source given to the core (``Core(dice=...)``: the tests' scripted and seeded dice) throws every match's
+dice instead of the stream: such matches still draw, store and reveal a seed, but their dice do not follow
+from it. (The console's ``--seed`` gives repeatable seeds instead, whose dice do follow.)
 """
 
 from __future__ import annotations
