@@ -138,9 +138,10 @@ class PuzzleReads(Protocol):
 
     async def server_puzzle(self, server_puzzle_id: int) -> ServerPuzzle | None: ...
 
-    async def server_puzzles(self, guild_id: int, family: str, *, but_of: int) -> list[ServerPuzzle]:
-        """The server's own puzzles of ``family``, except those of ``but_of`` and of players who asked that
-        their positions not be used (the preference ``puzzles`` off)."""
+    async def server_puzzle_refs(self, guild_id: int, family: str, *, but_of: int) -> list[str]:
+        """The refs of the server's own puzzles of ``family``, except those of ``but_of`` and of players who
+        asked that their positions not be used (the preference ``puzzles`` off). Only the refs: the
+        puzzles themselves are read one at a time, when served."""
         ...
 
     async def training_puzzles(self, guild_id: int, user_id: int) -> list[ServerPuzzle]:

@@ -9,7 +9,7 @@ from bot.ratings.glicko import Rating
 from bot.store import Store
 from bot.store.protocol import StaleWrite
 from bot.store.protocol_analysis import StoredAnalysis
-from bot.store.protocol_puzzles import PuzzleMode, PuzzlePlayer
+from bot.store.protocol_puzzles import SERVER_PREFIX, PuzzleMode, PuzzlePlayer
 from tests.bot.conftest import ALICE, BOB, GUILD, resign, start_challenge_match
 
 NOW = 1_750_000_000.0
@@ -104,15 +104,15 @@ async def test_server_puzzles_leave_out_the_asker_and_players_who_opted_out(
                 GUILD, game_id, user.user_id, "minigam", puzzle_id, {"id": puzzle_id}, "x", loss, NOW
             )
 
-    others = await storage.server_puzzles(GUILD, "minigam", but_of=ALICE.user_id)
+    refs = await storage.server_puzzle_refs(GUILD, "minigam", but_of=ALICE.user_id)
+    others = [await storage.server_puzzle(int(ref.removeprefix(SERVER_PREFIX))) for ref in refs]
     assert [p.data["id"] for p in others] == ["b", "c"]  # the same decision of a player kept once
+    assert [p.ref for p in others] == refs
     assert [p.data["id"] for p in await storage.training_puzzles(GUILD, BOB.user_id)] == ["c", "b"]
-    first = others[0]
-    assert await storage.server_puzzle(first.server_puzzle_id) == first
 
     async with storage.transaction() as tx:
         await tx.set_player_pref(BOB.user_id, "puzzles", "off")
-    assert await storage.server_puzzles(GUILD, "minigam", but_of=ALICE.user_id) == []
+    assert await storage.server_puzzle_refs(GUILD, "minigam", but_of=ALICE.user_id) == []
 
     async with storage.transaction() as tx:  # Bob solves "c" in training: it is not served to him again
         attempt_id = await tx.serve_puzzle(

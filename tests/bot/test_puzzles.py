@@ -13,7 +13,7 @@ from bot.ratings import glicko
 from bot.ratings.glicko import Rating
 from bot.store.protocol_puzzles import PuzzleMode
 from engine.puzzles import FAMILIES, Kind, Puzzle, shipped
-from tests.bot.conftest import ALICE, BOB, CAROL, GUILD
+from tests.bot.conftest import ALICE, BOB, CAROL, GUILD, resign, start_challenge_match
 
 
 def first(family: str) -> Puzzle:
@@ -289,3 +289,19 @@ async def test_a_puzzle_served_before_a_restart_is_answered_after_it(make_core) 
 
     assert graded.text.startswith("**Best!**")
     assert (await restarted.store.puzzle_player(GUILD, ALICE.user_id, "backgammon-play")).solved == 1
+
+
+async def test_a_damaged_puzzle_of_the_server_does_not_stop_the_others_being_served(make_core) -> None:
+    core = make_core([3, 1])
+    await start_challenge_match(core)
+    await resign(core, ALICE)
+    game_id = (await core.store.games(await core.store.last_match_here(100, ALICE.user_id)))[0].game_id
+    async with core.store.transaction() as tx:
+        data = first("minigam").to_json()
+        await tx.put_server_puzzle(GUILD, game_id, BOB.user_id, "minigam", "x", data, "x", 0.1, 0.0)
+    await core.store._db.execute("UPDATE server_puzzles SET puzzle = '{damaged'")
+
+    served = card(await core.puzzles.solve(GUILD, CAROL, "minigam"))
+
+    assert served.attempt_id is not None
+    assert (await core.store.puzzle_attempt(served.attempt_id)).puzzle_ref.startswith("minigam:")

@@ -55,8 +55,8 @@ class Solving:
         index = await shipped_index()
         recent = await store.recent_puzzle_refs(guild_id, user.user_id, RECENT)
         for family in sorted(families, key=lambda f: tried.get(f.name, 0)):
-            own = await store.server_puzzles(guild_id, family.name, but_of=user.user_id)
-            refs = [ref for ref, p in index.items() if p.family is family] + [row.ref for row in own]
+            own = await store.server_puzzle_refs(guild_id, family.name, but_of=user.user_id)
+            refs = [ref for ref, p in index.items() if p.family is family] + own
             player = await self._player(guild_id, user.user_id, family)
             ratings = await store.puzzle_ratings(family.name)
             salt = f"{user.user_id}|{player.attempts}"

@@ -18,6 +18,7 @@ from bot.store.protocol_puzzles import (
     PuzzleMode,
     PuzzlePlayer,
     ServerPuzzle,
+    server_ref,
 )
 from bot.store.sql.driver import LOCK_PUZZLE_RATINGS, Driver, Row
 
@@ -108,13 +109,13 @@ class PuzzleReadsMixin:
         )
         return server_puzzle(r) if r is not None else None
 
-    async def server_puzzles(self, guild_id: int, family: str, *, but_of: int) -> list[ServerPuzzle]:
+    async def server_puzzle_refs(self, guild_id: int, family: str, *, but_of: int) -> list[str]:
         rows = await self._db.fetch(
-            f"SELECT {SERVER_COLUMNS} FROM server_puzzles s WHERE s.guild_id = ? AND s.family = ?"
+            "SELECT s.server_puzzle_id FROM server_puzzles s WHERE s.guild_id = ? AND s.family = ?"
             f" AND s.user_id <> ? AND NOT {OPTED_OUT} ORDER BY s.server_puzzle_id",
             (guild_id, family, but_of),
         )
-        return [server_puzzle(r) for r in rows]
+        return [server_ref(int(r["server_puzzle_id"])) for r in rows]
 
     async def training_puzzles(self, guild_id: int, user_id: int) -> list[ServerPuzzle]:
         rows = await self._db.fetch(
