@@ -157,17 +157,18 @@ def describe(t: TournamentRecord) -> str:
     return f"{kind} · {v.title}, {length}{clock}"
 
 
-def signup_text(t: TournamentRecord, now: float) -> str:
+def signup_text(t: TournamentRecord, now: float, *, least: int) -> str:
+    """``least``: the fewest players it starts with."""
     lines = [f"🏆 **{t.name}** (#{t.tournament_id}) · {describe(t)}", f"Organiser: {t.organiser_name}"]
     status = str(t.status)
     if status == "open":
         if t.starts_at is not None:
             lines.append(
                 f"Starts {when(t.starts_at)} (in {duration(max(0.0, t.starts_at - now))})"
-                " if enough players signed up."
+                f" if at least {least} players signed up."
             )
         else:
-            lines.append("Starts when the organiser presses Start.")
+            lines.append(f"Starts when the organiser presses Start, with at least {least} players.")
         lines.append(f"Players ({len(t.entrants)}/{t.max_players}):")
         ordered = sorted(t.entrants, key=lambda e: (-e.rating, e.joined))
         listed = [f"{n}. {e.name} ({e.rating:.0f})" for n, e in enumerate(ordered, start=1)]
@@ -288,10 +289,10 @@ TIE_BREAKS = {
 }
 
 
-def show_text(t: TournamentRecord, table: Sequence[Standing], now: float) -> str:
+def show_text(t: TournamentRecord, table: Sequence[Standing], now: float, *, least: int) -> str:
     lines = [f"🏆 **{t.name}** (#{t.tournament_id}) · {describe(t)} · {status_word(t)}"]
     if str(t.status) == "open":
-        lines.append(signup_text(t, now).split("\n", 2)[2])
+        lines.append(signup_text(t, now, least=least).split("\n", 2)[2])
         return "\n".join(lines)
     lines += table_lines(t, table)
     for number in range(1, t.round + 1):

@@ -428,9 +428,9 @@ def test_the_texts_of_a_128_player_swiss_fit_one_message() -> None:
     pairings = tuple(TournamentPairing(1, k, 2 * k + 1, 2 * k + 2) for k in range(64))
     running = dataclasses.replace(t, status=TournamentStatus.RUNNING, round=1, pairings=pairings)
     texts = [
-        words.signup_text(t, 0.0),
-        words.signup_text(running, 0.0),
-        words.show_text(running, progress.table(running), 0.0),
+        words.signup_text(t, 0.0, least=4),
+        words.signup_text(running, 0.0, least=4),
+        words.show_text(running, progress.table(running), 0.0, least=4),
         words.paired(running, 1, list(pairings)),
     ]
     assert all(len(text) <= 2000 for text in texts), [len(text) for text in texts]

@@ -41,7 +41,7 @@ async def read(ctx: Context, tournament_id: int) -> TournamentRecord:
 
 def board(ctx: Context, t: TournamentRecord, *, new: bool = False) -> TournamentBoard:
     """The sign-up message as ``t`` stands."""
-    text = words.signup_text(t, ctx.clock.now())
+    text = words.signup_text(t, ctx.clock.now(), least=progress.LEAST_PLAYERS[t.format])
     return TournamentBoard(t.channel_id, t.tournament_id, t.version, text, t.is_open, t.message_id, new=new)
 
 

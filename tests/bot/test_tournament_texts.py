@@ -1,0 +1,23 @@
+"""What players read on the sign-up message: how many it needs to start, whether the organiser starts it or
+the clock does, so that nobody learns it only from a refusal or a cancellation."""
+
+from __future__ import annotations
+
+from bot.core.notices import TournamentBoard
+from tests.bot.conftest import GUILD, MODERATOR
+
+
+async def test_the_sign_up_message_says_how_many_players_it_needs(make_core) -> None:
+    from tests.bot.test_tournaments import a_core
+
+    core = a_core(make_core)
+    made = await core.tournaments.create(GUILD, 100, MODERATOR, name="Cup", points=1)
+    board = made.notices[0]
+    assert isinstance(board, TournamentBoard)
+    assert "Starts when the organiser presses Start, with at least 4 players." in board.text
+    timed = await core.tournaments.create(
+        GUILD, 100, MODERATOR, name="League", points=1, format="round-robin", starts="in 2h"
+    )
+    assert "if at least 3 players signed up" in timed.notices[0].text
+    shown = (await core.tournaments.show(GUILD, board.tournament_id)).notices[0]
+    assert "at least 4 players" in shown.text
