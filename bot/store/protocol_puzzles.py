@@ -159,6 +159,10 @@ class PuzzleReads(Protocol):
 
     async def daily_puzzle(self, guild_id: int, day: str) -> DailyPuzzle | None: ...
 
+    async def last_daily_puzzle(self, guild_id: int, before: str) -> DailyPuzzle | None:
+        """The server's newest daily puzzle of a day before ``before`` (``YYYY-MM-DD``), if any."""
+        ...
+
     async def daily_puzzle_refs(self, guild_id: int) -> list[str]:
         """Every puzzle the server had as its daily puzzle."""
         ...

@@ -183,3 +183,21 @@ async def test_a_daily_answer_after_its_solution_was_posted_is_graded_unrated(ma
     assert await core.store.puzzle_player(GUILD, CAROL.user_id, puzzle.family.name) is None
     assert await core.store.puzzle_rating(puzzle.id) is None
     assert (await core.store.puzzle_attempt(served.attempt_id)).solved is True
+
+
+async def test_a_day_missed_the_last_daily_puzzle_still_gets_its_solution(make_core, clock) -> None:
+    core = make_core([])
+    await daily_on(core)
+    clock.advance(3600)
+    (post,) = posts(await core.puzzles.daily.due())
+    puzzle = shipped_by_id()[(await core.store.daily_puzzle(GUILD, post.day)).puzzle_ref]
+
+    clock.advance(2 * 86400)  # the bot was away the whole next day
+    summary, new = posts(await core.puzzles.daily.due())
+
+    assert f"**How the daily puzzle of {post.day} went**" in summary.text
+    assert f"The solution: `{puzzle.best.text}`" in summary.text
+    assert new.day == day_of(clock.now())
+    with pytest.raises(ServiceError, match="over"):  # its button no longer serves it
+        await core.puzzles.daily.solve(GUILD, post.day, ALICE)
+    assert posts(await core.puzzles.daily.due()) == []

@@ -157,6 +157,15 @@ async def test_the_daily_puzzle_is_claimed_once_a_day_and_its_results_counted(st
     assert daily is not None
     assert (daily.puzzle_ref, daily.channel_id) == ("minigam:abc", 500)
     assert await storage.daily_puzzle_refs(GUILD) == ["minigam:abc"]
+    async with storage.transaction() as tx:
+        await tx.claim_daily_puzzle(GUILD, "2026-11-25", "minigam:old", 500, NOW)
+        await tx.claim_daily_puzzle(GUILD, "2026-11-29", "minigam:new", 500, NOW)
+    last = await storage.last_daily_puzzle(GUILD, "2026-11-29")
+    assert last is not None
+    assert (last.day, last.puzzle_ref) == ("2026-11-27", "minigam:abc")
+    assert (await storage.last_daily_puzzle(GUILD, "2026-11-27")).puzzle_ref == "minigam:old"
+    assert await storage.last_daily_puzzle(GUILD, "2026-11-25") is None
+    assert await storage.last_daily_puzzle(2, "2026-11-30") is None
 
     async with storage.transaction() as tx:
         for user, solved in ((ALICE, True), (BOB, False)):

@@ -1,8 +1,8 @@
 """The daily puzzle: a server's settings name a channel (``puzzle_channel``) and an hour (``puzzle_hour``,
 UTC); from that hour each day the runner's sweep posts one puzzle there, the same for everyone, with a
 button that serves it privately to whoever presses (rated, once a person: pressed again before answering,
-the same attempt shows again); with it, how the day before's went (how many tried it, how many found the
-best answer) and its solution.
+the same attempt shows again); with it, how the one before went (how many tried it, how many found the
+best answer) and its solution: the day before's, or an older one if days were missed.
 
 Each post is claimed first (a row per server and day, and a mark on the day before's row): whatever
 restarts or however many processes look, a day's puzzle and its summary are posted at most once, by the
@@ -16,7 +16,7 @@ import datetime as dt
 import hashlib
 import logging
 
-from bot.core.context import DAY, Context
+from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.notices import Result
 from bot.core.puzzles import cards
@@ -70,15 +70,16 @@ class DailyPuzzles:
             return Result()
         store = self.ctx.store
         result = Result()
-        yesterday = day_of(day_start(today) - DAY / 2)
-        before = await store.daily_puzzle(guild_id, yesterday)
+        before = await store.last_daily_puzzle(guild_id, today)  # yesterday's, or older if days were missed
         if before is not None and before.summary_posted_at is None:
             async with store.transaction() as tx:
-                claimed = await tx.claim_daily_summary(guild_id, yesterday, now)
+                claimed = await tx.claim_daily_summary(guild_id, before.day, now)
             if claimed:
                 puzzle, _row = await puzzle_by_ref(store, before.puzzle_ref)
-                tried, found = await store.daily_results(guild_id, yesterday)
-                result.notices.append(cards.daily_summary(puzzle, before.channel_id, yesterday, tried, found))
+                tried, found = await store.daily_results(guild_id, before.day)
+                result.notices.append(
+                    cards.daily_summary(puzzle, before.channel_id, before.day, tried, found)
+                )
         if await store.daily_puzzle(guild_id, today) is None:
             ref = await self._choose(guild_id, today)
             async with store.transaction() as tx:

@@ -147,16 +147,14 @@ class PuzzleReadsMixin:
         r = await self._db.fetchrow(
             "SELECT * FROM daily_puzzles WHERE guild_id = ? AND day = ?", (guild_id, day)
         )
-        if r is None:
-            return None
-        return DailyPuzzle(
-            int(r["guild_id"]),
-            str(r["day"]),
-            str(r["puzzle_ref"]),
-            int(r["channel_id"]),
-            float(r["posted_at"]),
-            None if r["summary_posted_at"] is None else float(r["summary_posted_at"]),
+        return daily_puzzle(r) if r is not None else None
+
+    async def last_daily_puzzle(self, guild_id: int, before: str) -> DailyPuzzle | None:
+        r = await self._db.fetchrow(
+            "SELECT * FROM daily_puzzles WHERE guild_id = ? AND day < ? ORDER BY day DESC LIMIT 1",
+            (guild_id, before),
         )
+        return daily_puzzle(r) if r is not None else None
 
     async def daily_puzzle_refs(self, guild_id: int) -> list[str]:
         rows = await self._db.fetch("SELECT puzzle_ref FROM daily_puzzles WHERE guild_id = ?", (guild_id,))
@@ -344,6 +342,17 @@ def puzzle_attempt(r: Row) -> PuzzleAttempt:
         )
     except (TypeError, ValueError) as exc:
         raise DamagedRecord(f"puzzle attempt {r['attempt_id']}", str(exc)) from None
+
+
+def daily_puzzle(r: Row) -> DailyPuzzle:
+    return DailyPuzzle(
+        int(r["guild_id"]),
+        str(r["day"]),
+        str(r["puzzle_ref"]),
+        int(r["channel_id"]),
+        float(r["posted_at"]),
+        None if r["summary_posted_at"] is None else float(r["summary_posted_at"]),
+    )
 
 
 def puzzle_player(r: Row) -> PuzzlePlayer:
