@@ -1,6 +1,7 @@
 """Tournaments through Discord: an 8-player knockout of 1-point minigam matches played to its champion
 (players moving at random, one match lost on the clock), a 5-player Swiss of 3 rounds with a bye and a
-restart in the middle of a round, and the sign-up buttons refusing bad clicks privately."""
+restart in the middle of a round, the sign-up buttons refusing bad clicks privately, and the organiser's
+removal and cancellation asked and confirmed privately."""
 
 from __future__ import annotations
 
@@ -175,3 +176,37 @@ def _moderator(fake: FakeDiscord):
     from bot.models import PlayerRef
 
     return PlayerRef(fake.dana.id, "dana", moderator=True)
+
+
+async def test_the_organisers_removal_and_cancellation_are_confirmed_privately(make_world) -> None:
+    world: World = await make_world()
+    fake = world.fake
+    signup = await create(world, name="Club night", points=1, max_players=4)
+    await signed_up(world, signup, players(fake, 4))
+    await click(world, fake.dana, signup, "start")
+    t = tournament(world)
+    refused = await world.slash(fake.bob, "tournament award", tournament=t.tournament_id, player=fake.alice)
+    assert "Only the organiser" in await world.answer_text(refused)
+    assert all(m.ephemeral for m in world.replies(refused))
+    asked = await world.slash(fake.dana, "tournament remove", tournament=t.tournament_id, player=fake.alice)
+    question = await world.ephemeral_reply(asked)
+    assert "Remove Alice from **Club night**?" in question.text
+    assert tournament(world).version == t.version  # asking changes nothing
+    confirmed = await fake.click(fake.dana, question, question.button("Yes, remove them"))
+    assert "Alice is out of the tournament" in await world.answer_text(confirmed)
+    t = tournament(world)
+    assert t.entrant(fake.alice.id).removed
+    walkover = next(p for p in t.round_pairings(1) if p.has(fake.alice.id))
+    assert walkover.how is Decided.WALKOVER
+    await fake.wait_for(lambda: world.db.match_by_id(walkover.match_id).status == "cancelled", what="its end")
+    assert not fake.messages[signup.id].buttons()  # running: the sign-up's buttons are gone
+    asked = await world.slash(fake.dana, "tournament cancel", tournament=t.tournament_id)
+    question = await world.ephemeral_reply(asked)
+    assert "Cancel **Club night** for everyone?" in question.text
+    confirmed = await fake.click(fake.dana, question, question.button("Yes, cancel it"))
+    await world.answer_text(confirmed)
+    assert tournament(world).status is TournamentStatus.CANCELLED
+    await fake.wait_for(lambda: "Cancelled: cancelled by" in fake.messages[signup.id].text, what="the edit")
+    others = [p.match_id for p in tournament(world).round_pairings(1) if p.match_id != walkover.match_id]
+    assert [world.db.match_by_id(m).status for m in others] == ["cancelled"]  # its match in play ended
+    assert world.warnings() == []
