@@ -22,11 +22,12 @@ from bot import texts
 from bot.console.wording import console_words
 from bot.core import Action, AnalysisReport, Board, Core, Notice, Picture, Reply, Result, RetireBoard
 from bot.core.boards import actor_seat
-from bot.core.notices import PuzzleCard
+from bot.core.notices import PuzzleCard, TournamentNews
 from bot.texts.grammar import is_you
 from bot.texts.multigam import hand_over_ack
 from bot.workers import drawing
 from bot.workers.analysis_drawing import draw_analysis
+from images import draw_bracket
 
 HANDED_OVER = hand_over_ack()
 
@@ -111,6 +112,11 @@ class Output:
                 answers = notice.plays or tuple(answer for answer, _label in notice.cube)
                 if answers:
                     self.say("Answers (puzzle answer ...): " + " | ".join(answers))
+            case TournamentNews() if notice.bracket is not None:  # a knockout's bracket, as Discord shows it
+                self.say(notice.text)
+                png = await asyncio.to_thread(draw_bracket, notice.bracket)
+                slug = re.sub(r"[^a-z0-9]+", "-", notice.bracket.title.lower()).strip("-") or "tournament"
+                self.say(f"(bracket picture: {await self._save(f'bracket-{slug}.png', png)})")
             case _ if getattr(notice, "text", ""):
                 self.say(notice.text)
 
