@@ -40,6 +40,9 @@ async def test_a_knockout_of_four_is_played_here_to_its_champion(session) -> Non
     assert f"🏆 {t.name_of(t.champion_id)} wins Console cup!" in s.text
     shown = await s.type("tournament show 1")
     assert "Final:" in shown
+    saved = s.console.output.folder / "bracket-console-cup.png"  # the picture Discord shows, kept here
+    assert f"(bracket picture: {saved})" in shown
+    assert saved.read_bytes().startswith(b"\x89PNG")
     shown = await s.type("tournament list")
     assert "Finished" in shown
 
