@@ -38,7 +38,7 @@ NOTHING_TO_TRAIN = (
 )
 TRAINED_ALL = "You have found the best play in every position of your own games so far. Well done!"
 NO_DAILY = "This server has no daily puzzle that day."
-DAILY_GONE = "That daily puzzle is over; tomorrow's comes at the usual hour."
+DAILY_GONE = "That daily puzzle is over: its solution is posted in the channel, with a new puzzle."
 PUZZLE_UNREADABLE = "Sorry, this puzzle cannot be read; it has been logged. Try another one."
 
 
@@ -60,7 +60,7 @@ def already_answered(answer: str, word: str) -> str:
 
 
 def already_tried_daily(word: str) -> str:
-    return f"You already answered today's daily puzzle ({word}). Its solution comes with tomorrow's."
+    return f"You already answered this daily puzzle ({word}). Its solution comes with the next one."
 
 
 # ---------------------------------------------------------------------- families and numbers

@@ -92,7 +92,7 @@ async def test_the_daily_puzzle_is_served_once_a_person_and_the_next_day_says_ho
         (served,) = posts(await core.puzzles.daily.solve(GUILD, day, user))
         assert served.text.startswith("**Daily puzzle**")
         await core.puzzles.answer(served.attempt_id, user, answer)
-    with pytest.raises(ServiceError, match="already answered today's"):
+    with pytest.raises(ServiceError, match=r"already answered this daily puzzle \(best\)"):
         await core.puzzles.daily.solve(GUILD, day, ALICE)
     (carol,) = posts(await core.puzzles.daily.solve(GUILD, day, CAROL))  # served, never answered
     (again,) = posts(await core.puzzles.daily.solve(GUILD, day, CAROL))  # its private message lost
@@ -101,6 +101,11 @@ async def test_the_daily_puzzle_is_served_once_a_person_and_the_next_day_says_ho
 
     clock.advance(86400 - 1800)  # the next day, before its hour: nothing yet
     assert posts(await core.puzzles.daily.due()) == []
+    with pytest.raises(ServiceError) as refused:  # the day before's button, pressed today
+        await core.puzzles.daily.solve(GUILD, day, ALICE)
+    assert str(refused.value) == (
+        "You already answered this daily puzzle (best). Its solution comes with the next one."
+    )
     clock.advance(1800)
     summary, new = posts(await core.puzzles.daily.due())
 
@@ -110,7 +115,7 @@ async def test_the_daily_puzzle_is_served_once_a_person_and_the_next_day_says_ho
     assert f"The solution: `{puzzle.best.text}`" in summary.text
     assert new.day == day_of(clock.now()) != day
     assert (await core.store.daily_puzzle(GUILD, new.day)).puzzle_ref != puzzle.id
-    with pytest.raises(ServiceError, match="over"):
+    with pytest.raises(ServiceError, match="over: its solution is posted in the channel"):
         await core.puzzles.daily.solve(GUILD, day, CAROL)
     assert carol.attempt_id is not None
     assert posts(await core.puzzles.daily.due()) == []

@@ -155,7 +155,7 @@ async def test_the_daily_puzzle_is_posted_in_its_channel_and_served_by_its_butto
             await fake.click(fake.bob, again, item, values=[best])
     await edited(world, again, "**Best!**")
     refused = await fake.click(fake.bob, post, post.button("Solve it"))
-    assert "already answered today's daily puzzle (best)" in await world.answer_text(refused)
+    assert "already answered this daily puzzle (best)" in await world.answer_text(refused)
     assert world.warnings() == []
 
 
