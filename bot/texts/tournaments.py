@@ -3,7 +3,7 @@ standings with their tie-breaks, the list, and the refusals."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from bot.texts.grammar import duration, when
@@ -133,9 +133,10 @@ def confirm_cancel(t: TournamentRecord) -> str:
     return f"Cancel **{t.name}** for everyone?{matches} This can't be undone."
 
 
-def confirm_award(t: TournamentRecord, p: TournamentPairing, winner: int) -> str:
+def confirm_award(t: TournamentRecord, p: TournamentPairing, winner: int, *, in_play: bool) -> str:
+    """``in_play``: their match is being played (not waiting to start, nor cancelled)."""
     loser = p.b if winner == p.a else p.a
-    ending = " Their match in play ends, unrated." if p.playing else ""
+    ending = " Their match in play ends, unrated." if in_play else ""
     return f"Award {t.name_of(winner)} the win over {t.name_of(loser)} in {round_name(t, p.round)}?{ending}"
 
 
@@ -289,7 +290,15 @@ TIE_BREAKS = {
 }
 
 
-def show_text(t: TournamentRecord, table: Sequence[Standing], now: float, *, least: int) -> str:
+def show_text(
+    t: TournamentRecord,
+    table: Sequence[Standing],
+    now: float,
+    *,
+    least: int,
+    cancelled: Collection[int] = (),
+) -> str:
+    """``cancelled``: the matches of pairings in play that a moderator cancelled (they wait for an award)."""
     lines = [f"🏆 **{t.name}** (#{t.tournament_id}) · {describe(t)} · {status_word(t)}"]
     if str(t.status) == "open":
         lines.append(signup_text(t, now, least=least).split("\n", 2)[2])
@@ -298,7 +307,8 @@ def show_text(t: TournamentRecord, table: Sequence[Standing], now: float, *, lea
     for number in range(1, t.round + 1):
         if str(t.format) == "knockout" or number == t.round:
             lines.append(f"{round_name(t, number)}:")
-            lines += _capped([f"• {_shown(t, p)}" for p in t.round_pairings(number)], MOST_SHOWN)
+            shown = [f"• {_shown(t, p, cancelled)}" for p in t.round_pairings(number)]
+            lines += _capped(shown, MOST_SHOWN)
     return "\n".join(lines)
 
 
@@ -330,13 +340,15 @@ def table_lines(t: TournamentRecord, table: Sequence[Standing]) -> list[str]:
     return ["```", head, *_capped(rows), "```", TIE_BREAKS[str(t.format)]]
 
 
-def _shown(t: TournamentRecord, p: TournamentPairing) -> str:
+def _shown(t: TournamentRecord, p: TournamentPairing, cancelled: Collection[int]) -> str:
     if p.b is None:
         return f"{t.name_of(p.a)}: bye"
     names = f"{t.name_of(p.a)} vs {t.name_of(p.b)}"
     if p.decided:
         score = f" {p.points[0]}-{p.points[1]}" if str(p.how) == "match" else f" ({HOW[str(p.how)]})"
         return f"{names}: {t.name_of(p.winner)} wins{score}"
+    if p.match_id in cancelled:
+        return f"{names}: match cancelled, waiting for the organiser's award"
     if p.match_id is not None:
         return f"{names}: playing" + (f", decided at {when(p.deadline)}" if p.deadline is not None else "")
     return f"{names}: waiting to start"

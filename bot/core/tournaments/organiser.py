@@ -139,7 +139,8 @@ class Organiser:
             p = progress.current_pairing(t, player.user_id)
             if p is None or p.b is None:
                 raise ServiceError(words.nothing_to_award(player.name))
-            return words.confirm_award(t, p, player.user_id), t.version
+            in_play = p.match_id is not None and self.ctx.live.get(p.match_id) is not None
+            return words.confirm_award(t, p, player.user_id, in_play=in_play), t.version
         return words.confirm_remove(t, entrant.name), t.version
 
     def _check_organiser(self, t: TournamentRecord, user: PlayerRef, refusal: str) -> None:

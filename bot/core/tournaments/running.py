@@ -204,6 +204,18 @@ async def catch_up(ctx: Context, venue: Venue, t: TournamentRecord) -> Result:
     return await advance(ctx, venue, t)
 
 
+async def cancelled_matches(ctx: Context, t: TournamentRecord) -> frozenset[int]:
+    """The matches of ``t``'s pairings in play that were cancelled (by a moderator's ``/minigam cancel``):
+    no deadline decides them, they wait for the organiser's award."""
+    found = set()
+    for p in t.pairings:
+        if p.playing and p.match_id is not None and ctx.live.get(p.match_id) is None:
+            record = await ctx.store.match(p.match_id)
+            if record is not None and record.status is MatchStatus.CANCELLED:
+                found.add(p.match_id)
+    return frozenset(found)
+
+
 def overdue(ctx: Context, t: TournamentRecord) -> list[int]:
     """The matches of ``t`` in play past their deadline."""
     now = ctx.clock.now()
@@ -226,6 +238,7 @@ __all__ = [
     "advance",
     "begin",
     "board",
+    "cancelled_matches",
     "catch_up",
     "decide",
     "match_over",

@@ -266,7 +266,9 @@ class Tournaments(Organiser):
         if t is None or t.guild_id != guild_id:
             raise ServiceError(words.GONE)
         table = progress.table(t) if t.format is not TournamentFormat.KNOCKOUT and t.pairings else []
-        text = words.show_text(t, table, self.ctx.clock.now(), least=progress.LEAST_PLAYERS[t.format])
+        cancelled = await running.cancelled_matches(self.ctx, t)
+        least = progress.LEAST_PLAYERS[t.format]
+        text = words.show_text(t, table, self.ctx.clock.now(), least=least, cancelled=cancelled)
         picture = bracket_picture(t) if t.format is TournamentFormat.KNOCKOUT and t.rounds else None
         return Result([TournamentNews(None, text, bracket=picture)])
 
