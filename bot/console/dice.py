@@ -9,13 +9,13 @@ from bot.models import PlayerRef
 COMMANDS = frozenset({"dice"})
 """The console commands this module runs."""
 
-USAGE = "Usage: dice [match], e.g. dice 3 (default: the last match played here)."
+USAGE = "Usage: dice [match], e.g. dice 3 or dice match:3 (default: the last match played here)."
 HERE = 0  # the console's one server and channel (bot.console.console's GUILD_ID and CHANNEL_ID)
 
 
 async def run(core: Core, actor: PlayerRef, command: str, rest: str) -> Result | None:
     """Run ``command`` (one of :data:`COMMANDS`) for ``actor`` with its arguments ``rest``."""
-    text = rest.strip().removeprefix("#")
+    text = rest.strip().removeprefix("match:").strip().removeprefix("#")  # as the bot's words write it
     if text and not (text.isdecimal() and text.isascii() and 0 < int(text) < 2**63):
         raise ServiceError(USAGE)
     match_id = int(text) if text else None

@@ -351,6 +351,9 @@ async def test_the_consoles_dice_saves_the_listing_of_a_finished_match(make_core
     (saved,) = (tmp_path / "boards").glob("*-dice.txt")
     assert verify_text(SEED.hex(), COMMITMENT, saved.read_text()).dice > 10
     assert "Usage: dice [match]" in await s.type("dice twelve")
+    hint = re.search(r"dice match:(\d+) lists every die", s.text)  # the last board's words, as printed
+    assert hint is not None
+    assert SEED.hex() in await s.type(f"dice match:{hint.group(1)}")  # typed as the board says
 
 
 async def test_a_write_that_fails_throws_no_die_away(make_core, monkeypatch) -> None:
