@@ -178,7 +178,7 @@ def signup_text(t: TournamentRecord, now: float, *, least: int) -> str:
     if status == "running":
         lines.append(
             f"Running: round {t.round} of {t.rounds} · {len(t.entrants)} players. "
-            "`/minigam tournament show` for the standings."
+            f"`/minigam tournament show` for the {'bracket' if str(t.format) == 'knockout' else 'standings'}."
         )
     elif status == "finished":
         lines.append(f"Finished: 🏆 champion **{t.name_of(t.champion_id)}**.")

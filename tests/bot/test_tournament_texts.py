@@ -4,6 +4,7 @@ the clock does, so that nobody learns it only from a refusal or a cancellation."
 from __future__ import annotations
 
 from bot.core.notices import TournamentBoard
+from bot.core.tournaments import running
 from tests.bot.conftest import GUILD, MODERATOR
 
 
@@ -21,3 +22,15 @@ async def test_the_sign_up_message_says_how_many_players_it_needs(make_core) -> 
     assert "if at least 3 players signed up" in timed.notices[0].text
     shown = (await core.tournaments.show(GUILD, board.tournament_id)).notices[0]
     assert "at least 4 players" in shown.text
+
+
+async def test_a_running_knockout_points_to_its_bracket_a_swiss_to_its_standings(make_core) -> None:
+    from tests.bot.test_tournaments import a_core, started
+
+    core = a_core(make_core)
+    for kind, shown in (("knockout", "bracket"), ("swiss", "standings")):
+        tournament_id = await started(core, 4, format=kind, name=kind)
+        t = await core.store.tournament(tournament_id)
+        assert t is not None
+        text = running.board(core.ctx, t).text
+        assert f"`/minigam tournament show` for the {shown}." in text
