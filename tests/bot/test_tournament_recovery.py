@@ -4,9 +4,11 @@ real score, so the points difference of the standings stays true."""
 
 from __future__ import annotations
 
-from bot.core import Core
+from bot.core import Core, Result
 from bot.core.notices import TournamentNews
+from bot.models import MatchStatus
 from bot.store.protocol_tournaments import Decided, TournamentPairing
+from tests.bot.conftest import MODERATOR
 from tests.bot.test_tournaments import PLAYERS, a_core, match_of, read, resigns, started
 
 
@@ -57,3 +59,28 @@ async def test_the_sweep_first_to_see_a_match_end_records_its_real_score(make_co
     await told(live)
     decided = next(q for q in (await read(core, tournament_id)).pairings if (q.round, q.slot) == (1, p.slot))
     assert (decided.winner, decided.points, decided.how) == (p.a, (3, 1), Decided.MATCH)
+
+
+async def test_a_stop_between_an_award_and_the_end_of_its_match_ends_it_at_the_restart(make_core) -> None:
+    """The award is stored, the bot stops before it ends the match: after the restart the sweep ends it,
+    unrated, rather than leaving a match in play whose result is decided already."""
+    core = a_core(make_core)
+    tournament_id = await started(core, 4)
+    t = await read(core, tournament_id)
+    p = t.round_pairings(1)[0]
+
+    async def stopped(notices: list) -> Result:  # the stop: nothing after the award's own write
+        notices[:] = [n for n in notices if type(n).__name__ != "_Ending"]
+        return Result()
+
+    core.tournaments._end_matches = stopped  # type: ignore[method-assign]
+    await core.tournaments.award(tournament_id, t.version, MODERATOR, p.b)
+    again = a_core(make_core)
+    await again.load()
+    assert again.ctx.live.get(p.match_id) is not None  # loaded as in play
+    result = await again.timeouts.sweep()
+    assert again.ctx.live.get(p.match_id) is None
+    assert (await again.store.match(p.match_id)).status is MatchStatus.CANCELLED
+    assert any("awarded this match" in getattr(n, "text", "") for n in result.notices)
+    decided = (await read(again, tournament_id)).round_pairings(1)[0]
+    assert (decided.winner, decided.how) == (p.b, Decided.AWARD)

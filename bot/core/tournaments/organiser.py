@@ -155,6 +155,20 @@ class Organiser:
         if version != t.version:
             raise ServiceError(words.OUT_OF_DATE)
 
+    def _decided_in_play(self, t: TournamentRecord) -> list[_Ending]:
+        """The matches still in play whose pairing an award or a removal decided: the bot stopped before
+        it ended them (the sweep ends them now)."""
+        endings = []
+        for p in t.pairings:
+            if p.match_id is None or self.ctx.live.get(p.match_id) is None:
+                continue
+            if p.how is Decided.AWARD:
+                endings.append(_Ending(p.match_id, words.match_awarded(t.name_of(p.winner))))
+            elif p.how is Decided.WALKOVER:
+                loser = p.b if p.winner == p.a else p.a
+                endings.append(_Ending(p.match_id, words.match_removed(t.name_of(loser))))
+        return endings
+
     async def _end_matches(self, notices: list) -> Result:
         """End the matches the notices name (:class:`_Ending`, taken out of them), outside the
         tournament's lock: cancelled, counting for nobody (their pairing was decided already)."""

@@ -213,10 +213,12 @@ class Tournaments(Organiser):
     async def sweep(self) -> Result:
         """Start the tournaments whose time has come (or cancel them, too few), catch up with ended
         matches and start those that waited; then the player to move forfeits every match past its
-        deadline."""
+        deadline, and a match whose pairing was decided without it (a stop after an award or a removal)
+        ends."""
         result = Result()
         now = self.ctx.clock.now()
         overdue: list[int] = []
+        decided: list = []  # matches still in play whose pairing the organiser decided (a stop between)
         for listed in await self.ctx.store.live_tournaments():
             if not self.ctx.shards.owns(listed.guild_id):
                 continue
@@ -227,14 +229,16 @@ class Tournaments(Organiser):
                         result.extend(await self._start_on_time(t))
                     elif t.is_running:
                         result.extend(await running.catch_up(self.ctx, self.venue, t))
-                        overdue += running.overdue(self.ctx, await running.read(self.ctx, t.tournament_id))
+                        t = await running.read(self.ctx, t.tournament_id)
+                        overdue += running.overdue(self.ctx, t)
+                        decided += self._decided_in_play(t)
             except (StaleWrite, ServiceError) as exc:  # another process moved it: looked at next time
                 log.info("tournament %s left for the next sweep: %s", listed.tournament_id, exc)
             except DamagedRecord as exc:  # the others' duties go on
                 log.warning("tournament %s cannot be read; the sweep skips it: %s", listed.tournament_id, exc)
         for match_id in overdue:
             result.extend(await self._deadline(match_id))
-        return result
+        return result.extend(await self._end_matches(decided))
 
     async def _start_on_time(self, t: TournamentRecord) -> Result:
         least = progress.LEAST_PLAYERS[t.format]
