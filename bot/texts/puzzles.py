@@ -114,15 +114,13 @@ def served_text(
     puzzle: Puzzle,
     *,
     rating: tuple[float, float],
-    puzzle_rating: float,
     origin: str,
     truncated: int = 0,
     daily: bool = False,
 ) -> str:
     head = "**Daily puzzle**" if daily else "**Puzzle**"
     lines = [
-        f"{head} · {family_title(puzzle.family)} · rated {puzzle_rating:.0f} · "
-        f"your rating {rating_shown(*rating)}",
+        f"{head} · {family_title(puzzle.family)} · your rating {rating_shown(*rating)}",
         question(puzzle),
     ]
     if origin:
@@ -175,13 +173,22 @@ def graded_text(
     *,
     change: tuple[float, float] | None,
     streak: tuple[int, int] | None,
+    puzzle_rating: float | None = None,
     training: bool = False,
 ) -> str:
+    """An answer graded. ``puzzle_rating``: the puzzle's rating when it was answered (rated attempts; it is
+    not shown before, as Lichess hides it, so that nobody picks the easy ones). In training a miss does not
+    give the best answer away."""
     unit = puzzle.unit
     word = graded.word
     if graded.is_best:
         value = value_words(unit, graded.best.value)
         head = f"**Best!** {shown_answer(graded.chosen.text)} is the best answer ({value})."
+    elif training:  # the best stays hidden: the position comes back until it is found
+        head = (
+            f"**{word.capitalize()}**: {shown_answer(graded.chosen.text)} loses {amount(unit, graded.loss)} "
+            f"({value_words(unit, graded.chosen.value)}). There is a better answer: find it."
+        )
     else:
         head = (
             f"**{word.capitalize()}**: {shown_answer(graded.chosen.text)} loses {amount(unit, graded.loss)} "
@@ -202,6 +209,7 @@ def graded_text(
             f"Your {family_title(puzzle.family)} puzzle rating: "
             f"{before:.0f} → {after:.0f} ({after - before:+.0f})"
             + (f" · streak {streak[0]} (best {streak[1]})" if streak is not None else "")
+            + (f" · this puzzle was rated {puzzle_rating:.0f}" if puzzle_rating is not None else "")
             + "."
         )
     elif training:

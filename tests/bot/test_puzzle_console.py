@@ -26,11 +26,13 @@ async def test_a_puzzle_is_served_answered_and_counted_at_the_console(make_core,
     await console.handle("train")
 
     text = out.getvalue().replace("**", "").replace("`", "")
-    assert served.startswith("Puzzle · Minigam Strict · rated 1500")
+    assert served.startswith("Puzzle · Minigam Strict · your rating 1500")
+    assert "rated" not in served.splitlines()[0]  # the puzzle's rating is not shown before the answer
     assert "Answers (puzzle answer ...): " in served
     assert "  point   1   2   3   4   5   6" in served  # the text board
     assert "That is not an answer to this puzzle: 'nonsense' is not a move" in text
     assert f"Best! {puzzle.best.text} is the best answer" in text
+    assert "this puzzle was rated 1500." in text  # shown once answered
     assert "Your puzzles\n• Minigam Strict: rating" in text
     assert "1 tried, 1 best (100%)" in text
     assert "1. You — " in text

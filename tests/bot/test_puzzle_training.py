@@ -78,6 +78,8 @@ async def test_train_serves_one_s_own_worst_position_until_the_best_play_is_foun
     missed = card(await core.puzzles.answer(served.attempt_id, ALICE, puzzle.answers[-1].text))
     assert (missed.next, missed.next_label) == (TRAIN, "Try again")
     assert "comes back until you find the best play" in missed.text
+    assert puzzle.best.text not in missed.text  # a miss does not give the answer away
+    assert missed.picture.game == puzzle.game  # the position as it was, not the best play drawn
 
     again = card(await core.puzzles.train(GUILD, ALICE))
     assert (await core.store.puzzle_attempt(again.attempt_id)).puzzle_ref == worst.ref  # the same one

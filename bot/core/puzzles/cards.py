@@ -66,9 +66,10 @@ def truncated(puzzle: Puzzle) -> int:
 
 
 def graded(puzzle: Puzzle, text: str, *, next_: str, retry: bool = False) -> PuzzleCard:
-    """The answer graded: the best play drawn, and a button to the next puzzle (or to try again)."""
+    """The answer graded: the best play drawn, and a button to the next puzzle; or, ``retry`` (training,
+    not found), the position as it was and a button to try again."""
     label = words.RETRY_LABEL if retry else words.NEXT_LABEL
-    return PuzzleCard(text, picture(puzzle, graded=True), next=next_, next_label=label if next_ else "")
+    return PuzzleCard(text, picture(puzzle, graded=not retry), next=next_, next_label=label if next_ else "")
 
 
 def daily_post(puzzle: Puzzle, channel_id: int, day: str) -> PuzzleCard:

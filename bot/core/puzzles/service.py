@@ -112,11 +112,9 @@ class Solving:
         mode: PuzzleMode,
     ) -> Result:
         player = await self._player(guild_id, user_id, puzzle.family)
-        puzzle_rating = await self.ctx.store.puzzle_rating(ref) or Rating()
         text = words.served_text(
             puzzle,
             rating=(player.rating.rating, player.rating.deviation),
-            puzzle_rating=puzzle_rating.rating,
             origin=_origin(puzzle, row, user_id),
             truncated=cards.truncated(puzzle),
             daily=mode is PuzzleMode.DAILY,
@@ -184,13 +182,14 @@ class Solving:
                     solved,
                     now,
                 )
-                before = after = None
+                before = after = puzzle_rated = None
                 if rated:
                     stored, puzzle_rating = await tx.locked_puzzle_ratings(
                         attempt.guild_id, user.user_id, family.name, attempt.puzzle_ref
                     )
                     before = stored or PuzzlePlayer(attempt.guild_id, user.user_id, family.name, Rating())
-                    mine, theirs = glicko.attempt(before.rating, puzzle_rating or Rating(), solved)
+                    puzzle_rated = puzzle_rating or Rating()
+                    mine, theirs = glicko.attempt(before.rating, puzzle_rated, solved)
                     streak = before.streak + 1 if solved else 0
                     after = replace(
                         before,
@@ -212,6 +211,7 @@ class Solving:
             graded,
             change=(before.rating.rating, after.rating.rating) if before and after else None,
             streak=(after.streak, after.best_streak) if after else None,
+            puzzle_rating=puzzle_rated.rating if puzzle_rated else None,
             training=attempt.mode is PuzzleMode.TRAIN,
         )
         match attempt.mode:
