@@ -1,6 +1,6 @@
-"""A tournament's match that ended while nobody recorded its result (a stop between the match's last write
-and the tournament's, or the sweep looking first): the sweep decides the pairing as the match did, with its
-real score, so the points difference of the standings stays true."""
+"""A tournament after a stop between two of its writes, or the sweep looking between them: a match that
+ended while nobody recorded its result is decided as the match did, with its real score (the points
+difference of the standings stays true); a match an award decided but the stop left in play is ended."""
 
 from __future__ import annotations
 
