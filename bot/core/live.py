@@ -81,6 +81,7 @@ class LiveMatch:
     # under the lock, while an action is handled, when Discord received it (``None``: now).
     clock_from: float = 0.0
     decided_at: float | None = None
+    interrupted: tuple[int, float] | None = None  # a decision a resignation offer cut: seat, delay it used
     seed: Seed | None = None  # its dice's secret seed (bot.core.match_dice; None: started before seeds)
     dice_before: int = 0  # the dice thrown in its games before the current one
 
