@@ -30,6 +30,7 @@ from bot.core.context import Context
 from bot.core.errors import ServiceError
 from bot.core.live import LiveMatch
 from bot.texts import clocks as words
+from engine import Game
 
 
 def chosen(name: str | None, *, players: int = 2) -> str:
@@ -105,6 +106,25 @@ def reserves_after(live: LiveMatch, now: float) -> tuple[float, ...]:
     return reserves_now(live, at)
 
 
+def next_decision(live: LiveMatch, game: Game, now: float) -> tuple[float, tuple[int, float] | None]:
+    """For the action in hand, which leaves ``game``: the time the decision it awaits next has used
+    already, and the decision a resignation offer interrupts (:attr:`~bot.core.live.LiveMatch.interrupted`).
+    A new decision has used none. An offer (by either player) interrupts the decision of the player to act;
+    once it is declined, that decision resumes with the part of its delay it had used (its reserve was
+    charged when it was cut), so that offering to resign never buys a fresh delay."""
+    seat, clock = running_seat(live), preset(live)
+    if game.resign_offer is not None and live.game.resign_offer is None:  # an offer, just made
+        if seat is None or clock is None:
+            return 0.0, None
+        at = min(live.decided_at if live.decided_at is not None else now, now)
+        return 0.0, (seat, min(used(live, at), clock.delay))
+    held = live.interrupted
+    declined = live.game.resign_offer is not None and game.resign_offer is None and game.outcome is None
+    if declined and held is not None and held[0] == game.actor:
+        return held[1], None
+    return 0.0, None
+
+
 def reserves_now(live: LiveMatch, at: float) -> tuple[float, ...]:
     """Each seat's reserve as it stands at ``at`` (the player to act's: what is left of it once the delay
     is used)."""
@@ -178,6 +198,7 @@ __all__ = [
     "check_in_time",
     "chosen",
     "flag_moment",
+    "next_decision",
     "preset",
     "ran_out",
     "reserves_after",
