@@ -130,6 +130,7 @@ async def commit(
     rating_lines: list[str] = []
     reserves = match_clocks.reserves_after(live, now)  # the player whose clock ran, charged
     clocked = bool(reserves)
+    used_next, interrupted = match_clocks.next_decision(live, game, now)  # after a declined resignation
     async with ctx.store.transaction() as tx:
         # First the claim: the version this action was computed from becomes the next one, or the whole
         # transaction fails (another process acted first) before anything else is written.
@@ -143,7 +144,7 @@ async def commit(
             winner_seat=winner_seat,
             finished_at=now if status is not MatchStatus.ACTIVE else None,
             reserves=reserves if clocked else None,
-            clock_used=0.0 if clocked else None,
+            clock_used=used_next if clocked else None,
         )
         assert game_id is not None
         await tx.add_events(game_id, live.saved_events, game.events[live.saved_events :], now)
@@ -171,8 +172,9 @@ async def commit(
         winner_seat=winner_seat,
         finished_at=now if status is not MatchStatus.ACTIVE else None,
         reserves=reserves,
-        clock_used=0.0,
+        clock_used=used_next,
     )
+    live.interrupted = interrupted
     if next_game is not None:
         live.dice_before += len(thrown_dice(game.events))
     live.match = match
