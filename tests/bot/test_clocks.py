@@ -211,6 +211,52 @@ async def test_the_opponents_resignation_after_the_flag_is_refused_too(make_core
         await core.matches.act(found.match_id, found.version, BOB, Action.RESIGN)
 
 
+async def offer_and_decline(core: Core, offerer, answerer, clock: FakeClock, think: float) -> None:
+    """``offerer`` offers to resign a single ``think`` seconds into the decision; ``answerer`` declines 1 s
+    later."""
+    clock.advance(think)
+    found = live(core)
+    await core.matches.act(found.match_id, found.version, offerer, Action.RESIGN, "1")
+    clock.advance(1)
+    found = live(core)
+    await core.matches.act(found.match_id, found.version, answerer, Action.DECLINE)
+
+
+async def test_offering_to_resign_again_and_again_buys_no_fresh_delay(make_core, clock) -> None:
+    core = make_core(DICE)
+    await clocked_match(core, variant="backgammon")  # its resignations are offers
+    first = live(core).game.actor
+    alice_first = live(core).record.seats[first].user_id == ALICE.user_id
+    me, other = (ALICE, BOB) if alice_first else (BOB, ALICE)
+
+    for _ in range(5):  # 7.5 s each time: within a fresh delay, were one given
+        await offer_and_decline(core, me, other, clock, 7.5)
+
+    found = live(core)
+    assert found.game.actor == first  # the same decision, resumed
+    # The first offer within the delay; the second's 7.5 s past 0.5 s left of it; then all from the reserve.
+    assert reserves(core)[first] == 60.0 - (7.0 + 3 * 7.5)
+    assert reserves(core)[1 - first] == 60.0  # each answer within the answerer's own delay
+    stored = await core.store.match(found.match_id)
+    assert stored is not None
+    assert stored.clock_used == 8.0  # a restart resumes it so too: its delay used up
+
+
+async def test_a_resignation_offered_on_the_others_turn_resumes_their_decision(make_core, clock) -> None:
+    core = make_core(DICE)
+    await clocked_match(core, variant="backgammon")
+    first = live(core).game.actor
+    alice_first = live(core).record.seats[first].user_id == ALICE.user_id
+    me, other = (ALICE, BOB) if alice_first else (BOB, ALICE)
+
+    await offer_and_decline(core, other, me, clock, 5)  # 5 s into my decision; I decline in 1 s
+
+    assert live(core).game.actor == first
+    clock.advance(5)  # 3 s of my delay were left
+    await move(core)
+    assert reserves(core)[first] == 58.0
+
+
 async def test_the_flag_falls_only_after_its_moment_and_loses_the_match(make_core, clock) -> None:
     core = make_core(DICE)
     await clocked_match(core, points=3)
