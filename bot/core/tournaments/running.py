@@ -46,9 +46,13 @@ def board(ctx: Context, t: TournamentRecord, *, new: bool = False) -> Tournament
 
 
 async def begin(ctx: Context, venue: Venue, t: TournamentRecord) -> Result:
-    """Start ``t`` (open, with enough players): seed the entrants, fix the rounds, make the first pairings
-    and start their matches."""
-    seeds = progress.seeding(t.entrants)
+    """Start ``t`` (open, with enough players): seed the entrants by their ratings as they stand now, fix
+    the rounds, make the first pairings and start their matches."""
+    rated = [
+        dataclasses.replace(e, rating=(await ctx.store.rating(t.guild_id, t.variant, e.user_id)).rating)
+        for e in t.entrants
+    ]
+    seeds = progress.seeding(tuple(rated))
     running = dataclasses.replace(
         t, status=TournamentStatus.RUNNING, rounds=progress.total_rounds(t, len(seeds))
     )
