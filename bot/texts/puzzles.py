@@ -24,7 +24,8 @@ KIND_WORDS = {
     "backgammon-play": "checker play",
     "backgammon-cube": "cube decision",
 }
-CUBE_LABELS = {"double": "Double", "no double": "No double", "take": "Take", "pass": "Pass"}
+CUBE_LABELS = {"double": "Double", "no double": "No double", "take": "Take", "pass": "Drop"}
+"""The cube answers' buttons; a pass is called a drop, as in the game's buttons."""
 REDOUBLE_LABELS = {"double": "Redouble", "no double": "No redouble"}
 
 # ---------------------------------------------------------------------- refusals
@@ -86,8 +87,13 @@ def bounds_line(unit: Unit) -> str:
     return f"The words, by what an answer loses in {what}: best (or as good), {', '.join(parts)}."
 
 
+def answer_words(text: str) -> str:
+    """An answer as the player saw it offered (a cube puzzle's ``pass`` is the Drop button)."""
+    return "drop" if text == "pass" else text
+
+
 def shown_answer(text: str) -> str:
-    return f"`{text}`" if text else "no move"
+    return f"`{answer_words(text)}`" if text else "no move"
 
 
 def rating_shown(rating: float, deviation: float) -> str:
@@ -106,7 +112,7 @@ def question(puzzle: Puzzle) -> str:
             cube = "centred" if game.cube_owner is None else "yours"
             return f"Your turn, before you roll (the cube at {game.cube}, {cube}). Double or not?"
         case Kind.TAKE:
-            return f"Your opponent doubles to {game.cube * 2}. Take or pass?"
+            return f"Your opponent doubles to {game.cube * 2}. Take or drop?"
     return ""
 
 
@@ -227,7 +233,7 @@ def picture_footer(puzzle: Puzzle, *, graded: bool) -> str:
     if graded and puzzle.kind is Kind.PLAY:  # small print under the picture: no Discord markdown
         return f"Drawn: the best play, {puzzle.best.text or 'no move'}"
     if graded:
-        return f"The best answer: {puzzle.best.text}"
+        return f"The best answer: {answer_words(puzzle.best.text)}"
     return ""
 
 

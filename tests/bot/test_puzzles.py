@@ -86,9 +86,12 @@ async def test_a_cube_puzzle_offers_its_two_answers_as_buttons(make_core) -> Non
     puzzle = next(p for p in shipped("backgammon-cube").puzzles if p.kind is Kind.TAKE)
     served = await serve(core, puzzle)
 
-    assert served.cube == (("take", "Take"), ("pass", "Pass"))
+    assert served.cube == (("take", "Take"), ("pass", "Drop"))
     assert served.plays == ()
-    assert "Take or pass?" in served.text
+    assert "Take or drop?" in served.text
+    (graded,) = (await core.puzzles.answer(served.attempt_id, ALICE, "pass")).notices
+    assert "`drop`" in graded.text  # called as its button is
+    assert "`pass`" not in graded.text
 
 
 async def test_a_win_against_a_hard_puzzle_gains_more_than_against_an_easy_one(make_core) -> None:

@@ -94,7 +94,7 @@ async def test_a_cube_puzzle_is_answered_with_its_buttons(world: World) -> None:
         await world.slash(fake.alice, "puzzle solve", family="backgammon-cube")
     )
     attempt_id, puzzle = open_puzzle(world, fake.alice)
-    labels = {"double": "Double", "no double": "No double", "take": "Take", "pass": "Pass"}
+    labels = {"double": "Double", "no double": "No double", "take": "Take", "pass": "Drop"}
     if puzzle.game.cube_owner is not None:
         labels.update({"double": "Redouble", "no double": "No redouble"})
     buttons = {b["label"]: b for b in shown.buttons()}
