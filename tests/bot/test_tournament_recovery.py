@@ -84,3 +84,17 @@ async def test_a_stop_between_an_award_and_the_end_of_its_match_ends_it_at_the_r
     assert any("awarded this match" in getattr(n, "text", "") for n in result.notices)
     decided = (await read(again, tournament_id)).round_pairings(1)[0]
     assert (decided.winner, decided.how) == (p.b, Decided.AWARD)
+
+
+async def test_one_sweep_records_every_match_that_ended_unrecorded(make_core) -> None:
+    core = a_core(make_core)
+    tournament_id = await started(core, 4, format="swiss", rounds=2)
+    core.ctx.match_over = None  # both matches of the round end, nobody records them
+    for p in (await read(core, tournament_id)).round_pairings(1):
+        await resigns(core, player(p.b))
+    again = a_core(make_core)
+    await again.load()
+    await again.timeouts.sweep()
+    t = await read(again, tournament_id)
+    assert all(p.decided for p in t.round_pairings(1))
+    assert t.round == 2  # paired at once, not a sweep later

@@ -196,7 +196,8 @@ async def _decided(
 async def catch_up(ctx: Context, venue: Venue, t: TournamentRecord) -> Result:
     """The sweep's look at a running tournament: a pairing whose match ended while nobody recorded it (a
     stop just then, or its end waiting for this lock) is decided from the stored match, as its end would
-    have (its score, its deadline); the matches that could not start before start."""
+    have (its score, its deadline), every one of them; the matches that could not start before start."""
+    result = Result()
     for p in t.pairings:
         if not p.playing or p.match_id is None or ctx.live.get(p.match_id) is not None:
             continue
@@ -204,7 +205,12 @@ async def catch_up(ctx: Context, venue: Venue, t: TournamentRecord) -> Result:
         if record is None or record.status is not MatchStatus.FINISHED or record.winner_seat is None:
             continue  # a cancelled match waits for the organiser's award
         ended = await load_match(ctx.store, p.match_id, over=True)
-        return await match_over(ctx, venue, t, ended)
+        t = await read(ctx, t.tournament_id)  # as the one before left it
+        if not t.is_running:
+            return result
+        result.extend(await match_over(ctx, venue, t, ended))
+    if result.notices:  # each moved the tournament on
+        return result
     return await advance(ctx, venue, t)
 
 
