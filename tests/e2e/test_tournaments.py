@@ -185,6 +185,9 @@ async def test_the_organisers_removal_and_cancellation_are_confirmed_privately(m
     await signed_up(world, signup, players(fake, 4))
     await click(world, fake.dana, signup, "start")
     t = tournament(world)
+    unknown = await world.slash(fake.bob, "tournament show", tournament=t.tournament_id + 99)
+    assert "doesn't exist in this server" in await world.answer_text(unknown)
+    assert all(m.ephemeral for m in world.replies(unknown))  # a refusal, even of a public answer
     refused = await world.slash(fake.bob, "tournament award", tournament=t.tournament_id, player=fake.alice)
     assert "Only the organiser" in await world.answer_text(refused)
     assert all(m.ephemeral for m in world.replies(refused))
