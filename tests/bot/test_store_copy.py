@@ -13,7 +13,9 @@ import pytest
 from bot.core import Core
 from bot.store import StoreError, open_store
 from bot.store.copy import TABLES, copy
+from bot.store.protocol_puzzles import PuzzleMode
 from engine import SeededDice
+from engine.puzzles import shipped
 from tests.bot.conftest import (
     ALICE,
     GUILD,
@@ -58,12 +60,16 @@ async def test_matches_played_on_sqlite_go_on_on_postgresql(db_path: Path, postg
     await play_until(core, unfinished, lambda: next(turns, None) is None)
     ratings_before = await lite.player_ratings(GUILD, ALICE.user_id)
     assert sum(r.wins + r.losses for _, r in ratings_before) == 1
+    puzzle = shipped("minigam").puzzles[0]  # a puzzle answered: its attempt, both ratings
+    (served,) = (await core.puzzles.serve(GUILD, ALICE, puzzle.id, PuzzleMode.SOLVE)).notices
+    await core.puzzles.answer(served.attempt_id, ALICE, puzzle.best.text)
     before = await _tables(lite)
     await lite.close()
 
     counts = await copy(source, postgres_url)
 
     assert counts["matches"] == 2
+    assert (counts["puzzle_attempts"], counts["puzzle_players"], counts["puzzle_ratings"]) == (1, 1, 1)
     pg = await open_store(postgres_url)
     try:
         assert await _tables(pg) == before  # every row of every table, ids kept
@@ -80,6 +86,29 @@ async def test_matches_played_on_sqlite_go_on_on_postgresql(db_path: Path, postg
         assert match_id_in(moved, OTHER_CHANNEL + 1) == unfinished + 1
     finally:
         await pg.close()
+
+
+async def test_the_copy_names_every_table_of_both_schemas(db_path: Path, postgres_url: str) -> None:
+    """A table a migration adds and the copy leaves out would be lost in the move, silently."""
+    bookkeeping = {"schema_version", "sqlite_sequence"}
+    sqlite = await open_store(f"sqlite:///{db_path}")
+    try:
+        rows = await sqlite._db.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")
+        in_sqlite = {r["name"] for r in rows} - bookkeeping
+    finally:
+        await sqlite.close()
+    postgres = await open_store(postgres_url)
+    try:
+        rows = await postgres._db.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+        in_postgres = {r["table_name"] for r in rows} - bookkeeping
+    finally:
+        await postgres.close()
+
+    assert in_sqlite == in_postgres
+    assert set(TABLES) == in_sqlite
+    assert len(TABLES) == len(set(TABLES))
 
 
 async def test_a_database_that_is_not_empty_is_refused(db_path: Path, postgres_url: str) -> None:
