@@ -1,8 +1,8 @@
 """The console's tournaments, the players hot-seat by @name (issue 32): the same core as on Discord.
 
-``tournament create <name> [knockout|swiss|round-robin] [variant] [points] [rounds N] [clock C]``, then
-``tournament join @Bob @Carol ...`` (``@me``: you), ``tournament start``; the matches are played here
-one at a time (the console has one table), each started when the one before ends, and typed as any
+``tournament create <name> [knockout|swiss|round-robin] [variant] [points] [players N] [rounds N]
+[clock C]``, then ``tournament join @Bob @Carol ...`` (``@me``: you), ``tournament start``; the matches
+are played here one at a time (the console has one table), each started when the one before ends, and typed as any
 hot-seat match. ``show``, ``list``, ``leave @name``, and the organiser's ``award @name``, ``remove
 @name`` and ``cancel``, each confirmed by typing ``yes`` after it. A tournament's number may come
 first (``tournament show 3``); without it, the newest one still going is meant.
@@ -23,7 +23,8 @@ GUILD = 0  # the console's server and its one channel (bot.console.console's GUI
 CHANNEL = 0
 
 USAGE = (
-    "tournament create <name> [knockout|swiss|round-robin] [variant] [points] [rounds N] [clock C], then "
+    "tournament create <name> [knockout|swiss|round-robin] [variant] [points] [players N] [rounds N] "
+    "[clock C], then "
     "tournament join @Bob @Carol ... (@me: you), tournament start; also show, list, leave @name, "
     "award @name yes, remove @name yes, cancel yes."
 )

@@ -66,7 +66,12 @@ async def test_the_organisers_actions_wait_for_yes(session) -> None:
 
 async def test_bad_lines_are_refused_with_the_usage(session) -> None:
     s = session()
-    assert "tournament create <name>" in await s.type("tournament")
+    usage = await s.type("tournament")
+    assert "tournament create <name>" in usage
+    assert "[players N]" in usage  # the most players, as on Discord
+    await s.type('tournament create "Small" players 4')
+    assert "Players (0/4)" in await s.type("tournament show")
+    await s.type("tournament cancel yes")
     assert "No tournament is going on" in await s.type("tournament start")
     await s.type('tournament create "Cup"')
     assert "Name one player" in await s.type("tournament award yes")
