@@ -2,10 +2,10 @@
 
 ``tournament create <name> [knockout|swiss|round-robin] [variant] [points] [players N] [rounds N]
 [clock C]``, then ``tournament join @Bob @Carol ...`` (``@me``: you), ``tournament start``; the matches
-are played here one at a time (the console has one table), each started when the one before ends, and typed as any
-hot-seat match. ``show``, ``list``, ``leave @name``, and the organiser's ``award @name``, ``remove
-@name`` and ``cancel``, each confirmed by typing ``yes`` after it. A tournament's number may come
-first (``tournament show 3``); without it, the newest one still going is meant.
+are played here one at a time (the console has one table), each started when the one before ends, and
+typed as any hot-seat match. ``show``, ``list``, ``leave @name``, and the organiser's ``award @name``,
+``remove @name`` and ``cancel``, each confirmed by typing ``yes`` after it. A tournament's number may
+come first (``tournament show 3``); without it, the newest one still going is meant.
 """
 
 from __future__ import annotations
