@@ -299,7 +299,7 @@ def _match_info(game: Game) -> str:
     words = f"match to {target}"
     if game.match.crawford:
         words += " · Crawford game"
-    elif v.cube and target - 1 in game.match.score:
+    elif v.cube and target > 1 and target - 1 in game.match.score:  # a 1-point match has no Crawford game
         words += " · post-Crawford"
     return words
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import images
-from engine import Position
+from engine import Match, Position, SeededDice, find_variant
 from tests.images.cases import backgammon_cube_game, minigam_game_with_hit, minigam_position, multigam_game
 
 
@@ -47,6 +47,14 @@ def test_backgammon_opening_position_as_text() -> None:
 def test_backgammon_text_shows_cube_owner_and_match() -> None:
     first = images.render_text(backgammon_cube_game(), ["Alice", "Bob"]).splitlines()[0]
     assert first == "Backgammon | Alice to roll | match to 7 | cube 2 (Bob)"
+
+
+def test_a_one_point_match_is_neither_crawford_nor_post_crawford() -> None:
+    one = images.render_text(Match.new("backgammon", 1).start_game(SeededDice(1))).splitlines()[0]
+    after = Match(find_variant("backgammon"), 3, score=(2, 1), crawford_done=True).start_game(SeededDice(1))
+
+    assert "| match to 1 |" in one
+    assert "match to 3 · post-Crawford |" in images.render_text(after).splitlines()[0]
 
 
 def test_multigam_text_lists_places_and_direction() -> None:
