@@ -1,4 +1,5 @@
-"""Races in tournaments, through the core: two joins for the last place at once, Start pressed twice, a
+"""Races in tournaments, through the core: two joins for the last place at once, Start pressed twice (or as
+its start time comes), a
 match ending while the organiser removes its player (either order), and neither waiting forever."""
 
 from __future__ import annotations
@@ -87,3 +88,21 @@ async def test_the_removal_first_then_the_match_ending_behind_it_neither_waits_f
     assert removed.user_id not in {
         u for q in (await read(core, tournament_id)).pairings if q.round == 2 for u in (q.a, q.b)
     }
+
+
+async def test_start_pressed_as_the_start_time_comes_starts_once(make_core, clock) -> None:
+    core = a_core(make_core)
+    tournament_id = await created(core, starts="in 10m")
+    await signed_up(core, tournament_id, 4)
+    t = await read(core, tournament_id)
+    clock.advance(601)
+    outcomes = await asyncio.gather(
+        core.tournaments.act(tournament_id, t.version, MODERATOR, TournamentAction.START),
+        core.tournaments.sweep(),
+        return_exceptions=True,
+    )
+    assert not [o for o in outcomes if isinstance(o, Exception) and not isinstance(o, ServiceError)]
+    t = await read(core, tournament_id)
+    assert t.is_running
+    assert len(t.round_pairings(1)) == 2
+    assert len(core.ctx.live) == 2
