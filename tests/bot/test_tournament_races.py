@@ -1,6 +1,6 @@
-"""Races in tournaments, through the core: two joins for the last place at once, Start pressed twice (or as
-its start time comes), a
-match ending while the organiser removes its player (either order), and neither waiting forever."""
+"""Races in tournaments, through the core: two joins for the last place at once, Start pressed twice (or
+as its start time comes), a match ending while the organiser removes its player (either order), and
+neither waiting forever."""
 
 from __future__ import annotations
 
