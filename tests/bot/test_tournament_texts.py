@@ -1,5 +1,5 @@
-"""What players read on the sign-up message: how many it needs to start, whether the organiser starts it or
-the clock does, so that nobody learns it only from a refusal or a cancellation."""
+"""What players read: the sign-up message (how many it needs to start, whether the organiser starts it or
+the clock does, where the bracket or the standings are), and the tournaments offered as they type one."""
 
 from __future__ import annotations
 
@@ -34,3 +34,16 @@ async def test_a_running_knockout_points_to_its_bracket_a_swiss_to_its_standings
         assert t is not None
         text = running.board(core.ctx, t).text
         assert f"`/minigam tournament show` for the {shown}." in text
+
+
+async def test_an_old_tournament_is_offered_by_its_number(make_core) -> None:
+    """The autocomplete reads the server's 25 newest; an older one is found by its number."""
+    from tests.bot.test_tournaments import a_core
+
+    core = a_core(make_core)
+    for n in range(26):
+        await core.tournaments.create(GUILD, 100, MODERATOR, name=f"Week {n}", points=1)
+    offered = await core.tournaments.choices(GUILD, "#1")
+    assert (offered[0][1], offered[0][0].startswith("#1 Week 0")) == (1, True)
+    assert await core.tournaments.choices(GUILD + 1, "1") == []  # another server's: not offered
+    assert await core.tournaments.choices(GUILD, "9" * 30) == []  # no such number, nor a crash

@@ -281,14 +281,20 @@ class Tournaments(Organiser):
         return Result([Info(words.listing(await self.ctx.store.guild_tournaments(guild_id)))])
 
     async def choices(self, guild_id: int, typed: str = "") -> list[tuple[str, int]]:
-        """The server's tournaments whose name (or number) holds ``typed``, as ``(label, id)``."""
+        """The server's tournaments whose name holds ``typed``, as ``(label, id)``, the one whose number it
+        is first (an older one than the newest the list reads, too)."""
         key = typed.strip().lower().lstrip("#")
         found = await self.ctx.store.guild_tournaments(guild_id)
-        return [
-            (words.choice_label(t), t.tournament_id)
-            for t in found
-            if key in t.name.lower() or key == str(t.tournament_id)
-        ]
+        named = [(words.choice_label(t), t.tournament_id) for t in found if key in t.name.lower()]
+        if not key.isdecimal() or len(key) > 18:  # a number a tournament can have
+            return named
+        number = next((t for t in found if str(t.tournament_id) == key), None)
+        if number is None:
+            number = await self.ctx.store.tournament(int(key))
+            if number is None or number.guild_id != guild_id:
+                return named
+        first = (words.choice_label(number), number.tournament_id)
+        return [first, *(c for c in named if c[1] != number.tournament_id)]
 
 
 __all__ = ["TournamentAction", "Tournaments"]
