@@ -64,28 +64,7 @@ class InteractionVenue:
         channel = self.interaction.channel
         if not isinstance(channel, discord.TextChannel) or channel.id != channel_id:
             return None
-        try:
-            if anchor is not None:
-                thread = await channel.create_thread(
-                    name=title, message=discord.Object(anchor), auto_archive_duration=AUTO_ARCHIVE_MINUTES
-                )
-            else:
-                thread = await channel.create_thread(
-                    name=title,
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=AUTO_ARCHIVE_MINUTES,
-                )
-        except discord.HTTPException as exc:
-            log.warning(
-                "could not open a thread in channel %s (%s); the match is played there", channel_id, exc
-            )
-            return None
-        for user_id in people:
-            try:
-                await thread.add_user(discord.Object(user_id))
-            except discord.HTTPException as exc:
-                log.info("could not add user %s to thread %s: %s", user_id, thread.id, exc)
-        return thread.id
+        return await open_thread_in(channel, title, anchor=anchor, people=people)
 
 
 class ChannelVenue:
@@ -122,21 +101,32 @@ class ChannelVenue:
         channel = self._text_channel(channel_id)
         if channel is None:
             return None
-        try:
+        return await open_thread_in(channel, title, anchor=anchor, people=people)
+
+
+async def open_thread_in(
+    channel: discord.TextChannel, title: str, *, anchor: int | None, people: tuple[int, ...]
+) -> int | None:
+    """A public thread under ``channel`` (from message ``anchor``, else on its own) with ``people`` added;
+    ``None`` if Discord refuses it (the match is then played in the channel)."""
+    try:
+        if anchor is not None:
+            thread = await channel.create_thread(
+                name=title, message=discord.Object(anchor), auto_archive_duration=AUTO_ARCHIVE_MINUTES
+            )
+        else:
             thread = await channel.create_thread(
                 name=title, type=discord.ChannelType.public_thread, auto_archive_duration=AUTO_ARCHIVE_MINUTES
             )
+    except discord.HTTPException as exc:
+        log.warning("could not open a thread in channel %s (%s); the match is played there", channel.id, exc)
+        return None
+    for user_id in people:
+        try:
+            await thread.add_user(discord.Object(user_id))
         except discord.HTTPException as exc:
-            log.warning(
-                "could not open a thread in channel %s (%s); the match is played there", channel_id, exc
-            )
-            return None
-        for user_id in people:
-            try:
-                await thread.add_user(discord.Object(user_id))
-            except discord.HTTPException as exc:
-                log.info("could not add user %s to thread %s: %s", user_id, thread.id, exc)
-        return thread.id
+            log.info("could not add user %s to thread %s: %s", user_id, thread.id, exc)
+    return thread.id
 
 
-__all__ = ["AUTO_ARCHIVE_MINUTES", "ChannelVenue", "InteractionVenue"]
+__all__ = ["AUTO_ARCHIVE_MINUTES", "ChannelVenue", "InteractionVenue", "open_thread_in"]
