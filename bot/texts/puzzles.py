@@ -279,6 +279,7 @@ __all__ = [
     "RETRY_LABEL",
     "SOLVE_LABEL",
     "already_answered",
+    "answer_words",
     "bounds_line",
     "daily_post",
     "daily_summary",
