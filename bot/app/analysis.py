@@ -27,6 +27,7 @@ from bot.app import options
 from bot.app.protocol import App
 from bot.core.notices import AnalysisReport
 from bot.texts import analysis as words
+from bot.texts.refusals import RESTARTING
 from bot.workers.analysis_drawing import CHART_FILE, DrawnPicture, draw_analysis, worst_filename
 from images.chart import SERIES_COLOURS
 
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ANALYSE_TEMPLATE = r"mga:(?P<game_id>\d+)"
-RESTARTING = "The bot is restarting; please try again in a moment."
 MAX_EMBEDS = 10
 MAX_FILES = 10
 MAX_EMBED_CHARS = 6000  # all the embeds of one message together

@@ -41,6 +41,7 @@ from bot.clock import Clock, SystemClock
 from bot.config import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Config
 from bot.core import Action, Core, HouseRules, Prompt, Result, Runner, ServiceError
 from bot.store import Store, StoreError, Unavailable, open_store
+from bot.texts.refusals import RESTARTING
 from bot.workers.analysing import Analyst
 from bot.workers.drawing import Painter
 from bot.workers.thinking import Thinker
@@ -55,7 +56,6 @@ _TEMPLATES = tuple(item.__discord_ui_compiled_template__.fullmatch for item in C
 
 SHUTDOWN_GRACE = 2.0  # seconds close() lets the action in flight finish publishing
 APOLOGY = "Sorry, something went wrong on our side; it has been logged. Please try again."
-RESTARTING = "The bot is restarting; please try again in a moment."
 
 
 class MinigamTree(app_commands.CommandTree):

@@ -25,12 +25,12 @@ from bot.core.checks import seat_number
 from bot.core.lobbies import LobbyAction
 from bot.core.multigam import leave_question
 from bot.models import PlayerRef
+from bot.texts.refusals import RESTARTING
 from engine.ai import levels_for
 
 log = logging.getLogger(__name__)
 
 VARIANT = "multigam"
-RESTARTING = "The bot is restarting; please try again in a moment."
 LOBBY_TEMPLATE = (
     r"mgl:(?P<lobby_id>\d+):(?P<version>\d+):(?P<action>" + "|".join(a.value for a in LobbyAction) + ")"
 )

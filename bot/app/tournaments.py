@@ -28,6 +28,7 @@ from bot.core.notices import Result, TournamentBoard, TournamentNews
 from bot.core.tournaments.service import TournamentAction
 from bot.models import PlayerRef
 from bot.store.protocol_tournaments import TournamentFormat
+from bot.texts.refusals import RESTARTING
 from bot.workers.drawing import Painter
 from engine import MAX_MATCH_POINTS
 
@@ -53,7 +54,6 @@ ACKS = {
     TournamentAction.START: "The tournament is on!",
 }
 CONFIRM_LABELS = {"award": "Yes, award it", "remove": "Yes, remove them", "cancel": "Yes, cancel it"}
-RESTARTING = "The bot is restarting; please try again in a moment."
 Offer = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
 
 

@@ -8,6 +8,8 @@ from bot.texts.grammar import objective
 from engine import MAX_MATCH_POINTS, Awaiting, PlayError, Variant
 from engine.errors import quoted
 
+RESTARTING = "The bot is restarting; please try again in a moment."
+"""Said to a click or command that arrives while the bot stops: nothing is done."""
 MOVED_ON_ELSEWHERE = "The game moved on at the same moment, so nothing was done. Use the newest board."
 ALREADY_DONE = "That was already done (it arrived twice), so nothing more was done. Use the newest board."
 OUT_OF_DATE = (
@@ -136,6 +138,7 @@ __all__ = [
     "NO_SUCH_RESIGNATION",
     "OUT_OF_DATE",
     "RESIGNATION_PENDING",
+    "RESTARTING",
     "UNKNOWN_CONTROL",
     "cannot_act",
     "cannot_play",
