@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -23,6 +24,7 @@ from bot.app import analysis, puzzles, tournaments
 from bot.app.budget import TYPING_BURST, TYPING_PER_SECOND, Budget
 from bot.app.links import BoardLinks
 from bot.app.lobby import lobby_view
+from bot.app.messages import channel_of, post_or_edit
 from bot.app.responder import Responder, clip
 from bot.app.standings import card_embed, chart_file, pages_view, standings_embed
 from bot.app.views import challenge_view, controls_view, disabled_copy, mention_prefix
@@ -161,19 +163,16 @@ class Publisher:
 
     async def _publish_lobby(self, notice: LobbyBoard, responder: Responder | None) -> None:
         """Post a new lobby message, or edit the lobby's message to its new state (buttons while open)."""
-        channel = await self._channel(notice.channel_id)
-        view = lobby_view(notice.lobby_id, notice.version) if notice.open else None
-        if notice.new:
-            message = await channel.send(clip(notice.text), **({"view": view} if view else {}))
-            await self.core.lobbies.message_posted(notice.lobby_id, message.id)
-            return
-        message_id = notice.message_id
-        if message_id is None and responder is not None and responder.interaction.message is not None:
-            message_id = responder.interaction.message.id  # clicked before the message was recorded
-        if message_id is None:
-            log.warning("lobby %s has no message to edit", notice.lobby_id)
-            return
-        await channel.get_partial_message(message_id).edit(content=clip(notice.text), view=view)
+        await post_or_edit(
+            await self._channel(notice.channel_id),
+            notice.text,
+            lobby_view(notice.lobby_id, notice.version) if notice.open else None,
+            new=notice.new,
+            message_id=notice.message_id,
+            responder=responder,
+            posted=functools.partial(self.core.lobbies.message_posted, notice.lobby_id),
+            what=f"lobby {notice.lobby_id}",
+        )
 
     async def _post_challenge(self, notice: ChallengePosted, responder: Responder | None) -> None:
         """The challenge's message: the reply to ``/minigam challenge`` where it can be (one request,
@@ -367,9 +366,7 @@ class Publisher:
         return lambda: discord.File(io.BytesIO(png), filename="board.png", description=alt)
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable:
-        channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
-        return channel
+        return await channel_of(self.client, channel_id)
 
 
 def mentions(user_id: int | None) -> discord.AllowedMentions:

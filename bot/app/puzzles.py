@@ -23,6 +23,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.app.messages import channel_of
 from bot.app.protocol import App
 from bot.app.responder import HOLD, Responder, clip
 from bot.core.notices import Picture, PuzzleCard, Result
@@ -253,9 +254,7 @@ async def publish(card: PuzzleCard, responder: Responder | None, drawing: Drawin
     view = card_view(card)
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     if card.channel_id is not None:
-        client = drawing.client
-        channel = client.get_channel(card.channel_id) or await client.fetch_channel(card.channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
+        channel = await channel_of(drawing.client, card.channel_id)
         await channel.send(
             clip(card.text), file=file, allowed_mentions=discord.AllowedMentions.none(), **extra
         )

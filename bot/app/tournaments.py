@@ -11,6 +11,7 @@ Both kinds are ``DynamicItem``\\ s registered at start-up, so they work after a 
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 import re
@@ -20,6 +21,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.app.messages import channel_of, post_or_edit
 from bot.app.protocol import App
 from bot.app.responder import HOLD, Responder, clip
 from bot.core.catalogue import DEFAULT_VARIANT, TWO_PLAYER_VARIANTS
@@ -207,12 +209,6 @@ class Publishing(Protocol):
     painter: Painter
 
 
-async def _channel(client: discord.Client, channel_id: int) -> discord.abc.Messageable:
-    channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
-    assert isinstance(channel, discord.abc.Messageable)
-    return channel
-
-
 async def publish(
     notice: TournamentBoard | TournamentNews, responder: Responder | None, by: Publishing
 ) -> None:
@@ -221,23 +217,17 @@ async def publish(
     app: App = by.client  # type: ignore[assignment]
     match notice:
         case TournamentBoard():
-            channel = await _channel(by.client, notice.channel_id)
-            view = signup_view(notice.tournament_id, notice.version) if notice.open else None
-            if notice.new:
-                message = await channel.send(
-                    clip(notice.text),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                    **({"view": view} if view else {}),
-                )
-                await app.core.tournaments.message_posted(notice.tournament_id, message.id)
-                return
-            message_id = notice.message_id
-            if message_id is None and responder is not None and responder.interaction.message is not None:
-                message_id = responder.interaction.message.id  # clicked before the message was recorded
-            if message_id is None:
-                log.warning("tournament %s has no sign-up message to edit", notice.tournament_id)
-                return
-            await channel.get_partial_message(message_id).edit(content=clip(notice.text), view=view)
+            await post_or_edit(
+                await channel_of(by.client, notice.channel_id),
+                notice.text,
+                signup_view(notice.tournament_id, notice.version) if notice.open else None,
+                new=notice.new,
+                message_id=notice.message_id,
+                responder=responder,
+                posted=functools.partial(app.core.tournaments.message_posted, notice.tournament_id),
+                what=f"tournament {notice.tournament_id}'s sign-up",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         case TournamentNews():
             file = None
             if notice.bracket is not None:
@@ -250,7 +240,7 @@ async def publish(
             allowed = discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(u) for u in notice.mentions]
             )
-            channel = await _channel(by.client, notice.channel_id)
+            channel = await channel_of(by.client, notice.channel_id)
             pings = "".join(f"<@{u}> " for u in notice.mentions)
             extra = {"file": file} if file is not None else {}
             await channel.send(clip(pings + notice.text), allowed_mentions=allowed, **extra)
