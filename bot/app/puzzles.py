@@ -17,16 +17,16 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 
+from bot.app.acting import run
 from bot.app.messages import channel_of
 from bot.app.protocol import App
-from bot.app.responder import HOLD, Responder, clip
-from bot.core.notices import Picture, PuzzleCard, Result
+from bot.app.responder import Responder, clip
+from bot.core.notices import Picture, PuzzleCard
 from bot.core.puzzles import TRAIN
 from bot.core.puzzles.cards import MENU_SIZE
 from bot.core.puzzles.finding import choice_names
@@ -63,21 +63,6 @@ def _who(user: discord.abc.User) -> PlayerRef:
 
 def _app(interaction: discord.Interaction) -> App:
     return interaction.client  # type: ignore[return-value]
-
-
-async def run(
-    app: App, interaction: discord.Interaction, act: Callable[[], Awaitable[Result]], context: str
-) -> None:
-    """Run ``act`` and publish its result as the answer to ``interaction``; a refusal privately."""
-    responder = Responder(interaction, hold=HOLD)
-    try:
-        async with app.runner.busy():
-            await app.deliver(await act(), responder)
-    except Exception as exc:  # every request gets an answer
-        await responder.stop()
-        await app.report_error(interaction, exc, context)
-    finally:
-        await responder.stop()
 
 
 # ---------------------------------------------------------------------- the components

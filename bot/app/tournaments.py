@@ -21,16 +21,16 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.app.acting import run
 from bot.app.messages import channel_of, post_or_edit
 from bot.app.protocol import App
-from bot.app.responder import HOLD, Responder, clip
+from bot.app.responder import Responder, clip
 from bot.core.catalogue import DEFAULT_VARIANT, TWO_PLAYER_VARIANTS
 from bot.core.clocks import CLOCK_NAMES, NO_CLOCK
 from bot.core.notices import Result, TournamentBoard, TournamentNews
 from bot.core.tournaments.service import TournamentAction
 from bot.models import PlayerRef
 from bot.store.protocol_tournaments import TournamentFormat
-from bot.texts.refusals import RESTARTING
 from bot.workers.drawing import Painter
 from engine import MAX_MATCH_POINTS
 
@@ -81,32 +81,6 @@ def _moderator(interaction: discord.Interaction) -> bool:
 
 def _app(interaction: discord.Interaction) -> App:
     return interaction.client  # type: ignore[return-value]
-
-
-async def run(
-    app: App,
-    interaction: discord.Interaction,
-    act: Callable[[], Awaitable[Result]],
-    context: str,
-    ack: str | None = None,
-    *,
-    public: bool = False,
-) -> None:
-    """Run ``act`` and publish its result, answering ``interaction`` (privately ``ack`` when nothing else
-    did); a refusal privately. ``public``: an answer for everyone (the standings), deferred so if it
-    takes a moment (a bracket is drawn)."""
-    if getattr(app, "closing", False):
-        await interaction.response.send_message(RESTARTING, ephemeral=True)
-        return
-    responder = Responder(interaction, hold=HOLD, private=not public)
-    try:
-        async with app.runner.busy():
-            await app.deliver(await act(), responder, ack=ack)
-    except Exception as exc:  # every request gets an answer
-        await responder.stop()
-        await app.report_error(interaction, exc, context)
-    finally:
-        await responder.stop()
 
 
 # ---------------------------------------------------------------------- the buttons
