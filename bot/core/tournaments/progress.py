@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bot.core.tournaments.pairing import (
     MatchResult,
+    Pairing,
     Standing,
     SwissPlayer,
     bracket_order,
@@ -145,22 +146,21 @@ def _swiss_due(t: TournamentRecord) -> list[TournamentPairing]:
         return []
     played = [frozenset((p.a, p.b)) for p in t.pairings if p.b is not None]
     had_bye = [p.a for p in t.pairings if p.b is None]
-    pairing = swiss_pairing(players, played, had_bye)
-    number = t.round + 1
-    new = [_new(t, number, k, a, b) for k, (a, b) in enumerate(pairing.pairs)]
-    if pairing.bye is not None:
-        new.append(_new(t, number, len(new), pairing.bye, None))
-    return new
+    return _next_round(t, swiss_pairing(players, played, had_bye))
 
 
 def _round_robin_due(t: TournamentRecord) -> list[TournamentPairing]:
     if t.round >= t.rounds or not _round_done(t):
         return []
-    schedule = round_robin(_by_seed(t))[t.round]
+    return _next_round(t, round_robin(_by_seed(t))[t.round])
+
+
+def _next_round(t: TournamentRecord, pairing: Pairing) -> list[TournamentPairing]:
+    """The next round's pairings of ``t``: ``pairing``'s pairs, then its bye."""
     number = t.round + 1
-    new = [_new(t, number, k, a, b) for k, (a, b) in enumerate(schedule.pairs)]
-    if schedule.bye is not None:
-        new.append(_new(t, number, len(new), schedule.bye, None))
+    new = [_new(t, number, k, a, b) for k, (a, b) in enumerate(pairing.pairs)]
+    if pairing.bye is not None:
+        new.append(_new(t, number, len(new), pairing.bye, None))
     return new
 
 
