@@ -144,9 +144,8 @@ def read_channels(text: str) -> frozenset[int] | None:
         return None
     found = set()
     for word in words:
-        m = _CHANNEL.fullmatch(word)
-        channel_id = int(m.group(1) or m.group(2)) if m is not None else 0
-        if not 0 < channel_id <= MAX_USER_ID:  # Discord's ids, as the store keeps them
+        channel_id = _mentioned(word, _CHANNEL)
+        if not channel_id:
             raise SettingValueError(SOME_CHANNELS)
         found.add(channel_id)
     if not found:
@@ -160,6 +159,25 @@ def show_channels(value: object) -> str:
     return " ".join(f"<#{c}>" for c in sorted(value))  # type: ignore[call-overload]
 
 
+def _mentioned(word: str, mention: re.Pattern[str]) -> int:
+    """The id a mention (or a bare id) names; 0 for anything else, or an id past Discord's (as the store
+    keeps them)."""
+    m = mention.fullmatch(word)
+    found = int(m.group(1) or m.group(2)) if m is not None else 0
+    return found if 0 < found <= MAX_USER_ID else 0
+
+
+def _one_mentioned(text: str, nothing: tuple[str, ...], mention: re.Pattern[str], expects: str) -> int | None:
+    """One role or channel (``mention`` reads it), or ``None`` for one of the words ``nothing``."""
+    words = _words(text)
+    if len(words) == 1 and words[0] in nothing:
+        return None
+    found = _mentioned(words[0], mention) if len(words) == 1 else 0
+    if not found:
+        raise SettingValueError(expects)
+    return found
+
+
 def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
 
@@ -169,14 +187,7 @@ _ROLE = re.compile(r"<@&(\d{1,20})>|(\d{5,20})")
 
 def read_role(text: str) -> int | None:
     """``none``, or one role: its mention (``@Organisers`` becomes ``<@&123>`` as it is typed) or id."""
-    words = _words(text)
-    if words in (["none"], ["nobody"]):
-        return None
-    m = _ROLE.fullmatch(words[0]) if len(words) == 1 else None
-    role_id = int(m.group(1) or m.group(2)) if m is not None else 0
-    if not 0 < role_id <= MAX_USER_ID:
-        raise SettingValueError(ONE_ROLE)
-    return role_id
+    return _one_mentioned(text, ("none", "nobody"), _ROLE, ONE_ROLE)
 
 
 def show_role(value: object) -> str:
@@ -185,14 +196,7 @@ def show_role(value: object) -> str:
 
 def read_channel(text: str) -> int | None:
     """``off``, or one channel: its mention (``#puzzles`` becomes ``<#123>`` as it is typed) or id."""
-    words = _words(text)
-    if words in (["off"], ["none"]):
-        return None
-    m = _CHANNEL.fullmatch(words[0]) if len(words) == 1 else None
-    channel_id = int(m.group(1) or m.group(2)) if m is not None else 0
-    if not 0 < channel_id <= MAX_USER_ID:
-        raise SettingValueError(ONE_CHANNEL)
-    return channel_id
+    return _one_mentioned(text, ("off", "none"), _CHANNEL, ONE_CHANNEL)
 
 
 def show_channel(value: object) -> str:
